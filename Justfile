@@ -1,0 +1,35 @@
+# loom-lab: a reproducibility lab for JVM concurrency experiments. `just` alone prints this menu.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# Show the menu
+default:
+    @just --list --unsorted
+
+# Run the quick profile on this host's JDK (no Docker) and print the results table
+bench *ARGS: build
+    bin/loom-lab run --profile quick {{ARGS}}
+
+# Run the smoke profile: every cell at a tiny size, in about a minute
+smoke *ARGS: build
+    bin/loom-lab run --profile smoke {{ARGS}}
+
+# Run any loom-lab command, e.g. `just lab-cli run --help`
+lab-cli *ARGS: build
+    bin/loom-lab {{ARGS}}
+
+# Validate every run.json under results/ (or the given paths) against the schema
+check *PATHS="results": build
+    bin/loom-lab check {{PATHS}}
+
+# Run all tests: unit tests, then forked-JVM integration tests of the real command line
+test:
+    cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
+
+# Build the benchmarks jar and the loom-lab jar without testing
+build:
+    cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp -q package -DskipTests
+
+# Remove build output (never results/)
+clean:
+    cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp -q clean

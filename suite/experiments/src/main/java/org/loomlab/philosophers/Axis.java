@@ -1,0 +1,27 @@
+package org.loomlab.philosophers;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * A value of a matrix axis chosen by its label, the same word in {@code @Param}, the CLI and run.json.
+ */
+public interface Axis {
+
+    /** The label users type, e.g. {@code active-wait}. */
+    String label();
+
+    /** The constant of {@code type} whose label is {@code label}, or a one-line error naming the valid ones. */
+    static <E extends Enum<E> & Axis> E parse(Class<E> type, String axis, String label) {
+        for (E value : type.getEnumConstants()) {
+            if (value.label().equals(label)) {
+                return value;
+            }
+        }
+        throw new IllegalArgumentException("unknown " + axis + " '" + label + "'; valid: " + labels(type));
+    }
+
+    static <E extends Enum<E> & Axis> String labels(Class<E> type) {
+        return Arrays.stream(type.getEnumConstants()).map(Axis::label).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,96 @@
+package org.loomlab.philosophers;
+
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What a philosopher does while holding both chopsticks: the eating workload. Sizes follow the
+ * talk (seed 001): 16 us of work, or a 16 KB blocking read.
+ */
+public enum Workload implements Axis {
+    /** Nothing: measures the locks and thread switches alone. */
+    NOOP("noop") {
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            return () -> { };
+        }
+    },
+    /** Busy-spins for 16 us: holds the CPU, which a virtual thread never yields by itself. */
+    ACTIVE_WAIT("active-wait") {
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            long nanos = MEAL_TIME.toNanos();
+            return () -> {
+                long end = System.nanoTime() + nanos;
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+            };
+        }
+    },
+    /** Sleeps 16 us: a virtual thread unmounts, a platform thread parks in the kernel. */
+    SLEEP("sleep") {
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            return () -> Thread.sleep(MEAL_TIME);
+        }
+    },
+    /**
+     * Reads a 16 KB file with a blocking {@link FileInputStream}: file I/O blocks the carrier of a
+     * virtual thread (JDK 21/22 compensate with an extra carrier, JDK 23+ do not for regular files).
+     */
+    FILE_READ("file-read") {
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            Path file = kitchen.scratchFile(MEAL_BYTES);
+            String name = file.toString();
+            return new Meal() {
+                @Override
+                public void eat() throws IOException {
+                    try (InputStream in = new FileInputStream(name)) {
+                        if (in.readAllBytes().length != MEAL_BYTES) {
+                            throw new IOException("short read of " + name);
+                        }
+                    }
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        Files.deleteIfExists(file);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            };
+        }
+    };
+
+    /** How long the timed workloads take per meal. */
+    public static final Duration MEAL_TIME = Duration.ofNanos(16_000);
+    /** How many bytes the reading workloads read per meal. */
+    public static final int MEAL_BYTES = 16 * 1024;
+
+    private final String label;
+
+    Workload(String label) {
+        this.label = label;
+    }
+
+    @Override
+    public String label() {
+        return label;
+    }
+
+    /** Makes the meal once per table, outside the measured dinner (files, clients, connection pools). */
+    public abstract Meal prepare(Kitchen kitchen);
+
+    public static Workload of(String label) {
+        return Axis.parse(Workload.class, "workload", label);
+    }
+}

@@ -1,0 +1,123 @@
+package org.loomlab.philosophers;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TableTest {
+
+    static Stream<Arguments> locksAndThreads() {
+        return Arrays.stream(LockKind.values())
+                .flatMap(lock -> Arrays.stream(ThreadKind.values()).map(threads -> Arguments.of(lock, threads)));
+    }
+
+    @ParameterizedTest(name = "{0} x {1}")
+    @MethodSource("locksAndThreads")
+    void endsWithExactlyOneWinnerAtTheTargetForTwoThreeAndAThousand(LockKind lock, ThreadKind threads) throws Exception {
+        for (int n : new int[] {2, 3, 1_000}) {
+            Dinner dinner = new Table(n, lock, threads, Workload.NOOP.prepare(Kitchen.local())).dine(2_000);
+            assertThat(dinner.eaten()).hasSize(n);
+            assertThat(dinner.eaten()[dinner.winner()]).as("winner of %d", n).isEqualTo(2_000);
+            assertThat(Arrays.stream(dinner.eaten()).max().orElseThrow()).isEqualTo(2_000);
+            assertThat(dinner.stillRunning()).as("threads alive after dinner at %d", n).isZero();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} x {1}")
+    @MethodSource("locksAndThreads")
+    void everyPhilosopherEatsWhenPhilosophersThinkBetweenMeals(LockKind lock, ThreadKind threads) throws Exception {
+        // Without thinking, unfair locks let a philosopher re-take its chopsticks before a waiting
+        // neighbour wakes up: starvation is possible, so "everyone eats" needs a pause between meals.
+        try (Meal meal = Workload.SLEEP.prepare(Kitchen.local())) {
+            Meal think = () -> Thread.sleep(1);
+            Dinner dinner = new Table(5, lock, threads, meal).thinkingWith(think).dine(100);
+            assertThat(dinner.fed()).as("philosophers who ate: %s", Arrays.toString(dinner.eaten())).isEqualTo(5);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} x {1}")
+    @MethodSource("locksAndThreads")
+    void stopsAllPhilosophersOnceOneReachesMeals(LockKind lock, ThreadKind threads) throws Exception {
+        // Sleeping meals keep everyone mid-dinner when the winner finishes, so stopping must interrupt them.
+        try (Meal meal = Workload.SLEEP.prepare(Kitchen.local())) {
+            Dinner dinner = new Table(50, lock, threads, meal).dine(20);
+            assertThat(dinner.stillRunning()).isZero();
+            assertThat(dinner.totalMeals()).isLessThan(50L * 20);
+            assertThat(dinner.eaten()).contains(20);
+        }
+    }
+
+    @Test
+    void neighboursNeverEatAtTheSameTime() throws Exception {
+        for (LockKind lock : LockKind.values()) {
+            for (ThreadKind threads : ThreadKind.values()) {
+                int n = 7;
+                int[] eating = new int[n];
+                boolean[] clash = new boolean[1];
+                // The meal reads its seat from the thread name: the table starts seat i's thread i-th.
+                Meal meal = () -> {
+                    int seat = Integer.parseInt(Thread.currentThread().getName().substring("philosopher-".length()));
+                    synchronized (eating) {
+                        if (eating[(seat + 1) % n] > 0 || eating[(seat + n - 1) % n] > 0) {
+                            clash[0] = true;
+                        }
+                        eating[seat]++;
+                    }
+                    try {
+                        Thread.sleep(0, 20_000);
+                    } finally {
+                        synchronized (eating) {
+                            eating[seat]--;
+                        }
+                    }
+                };
+                new Table(n, lock, threads, meal).dine(50);
+                assertThat(clash[0]).as("%s x %s", lock, threads).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void namesTheValidValuesOfAnUnknownLabel() {
+        assertThatThrownBy(() -> LockKind.of("spin"))
+                .hasMessage("unknown lock 'spin'; valid: reentrant, synchronized");
+        assertThatThrownBy(() -> ThreadKind.of("green"))
+                .hasMessage("unknown threads 'green'; valid: platform, virtual");
+        assertThatThrownBy(() -> Workload.of("nap"))
+                .hasMessageStartingWith("unknown workload 'nap'; valid: noop, active-wait, sleep, file-read");
+    }
+
+    @Test
+    void rejectsTablesTooSmallAndNonPositiveMeals() {
+        Meal meal = Workload.NOOP.prepare(Kitchen.local());
+        assertThatThrownBy(() -> new Table(1, LockKind.REENTRANT, ThreadKind.VIRTUAL, meal))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Table(2, LockKind.REENTRANT, ThreadKind.VIRTUAL, meal).dine(0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void fileReadMealReadsItsFileAndRemovesItOnClose(@TempDir Path scratch) throws Exception {
+        Meal meal = Workload.FILE_READ.prepare(new Kitchen(scratch, null, 0));
+        try (Stream<Path> files = Files.list(scratch)) {
+            assertThat(files).singleElement().satisfies(f -> assertThat(Files.size(f)).isEqualTo(16 * 1024));
+        }
+        Dinner dinner = new Table(3, LockKind.SYNCHRONIZED, ThreadKind.VIRTUAL, meal).dine(10);
+        meal.close();
+        assertThat(dinner.eaten()[dinner.winner()]).isEqualTo(10);
+        try (Stream<Path> files = Files.list(scratch)) {
+            assertThat(files).isEmpty();
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package org.loomlab.cli;
+
+import org.loomlab.fingerprint.HostFingerprint;
+import org.loomlab.fingerprint.JdkFingerprint;
+import org.loomlab.fingerprint.SuiteFingerprint;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.Host;
+import org.loomlab.record.Jdk;
+import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
+import org.loomlab.run.CellPlan;
+import org.loomlab.run.Experiment;
+import org.loomlab.run.JmhCell;
+import org.loomlab.run.LabRun;
+import org.loomlab.run.Profile;
+import org.loomlab.run.Progress;
+import org.loomlab.run.ResultsTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code loom-lab run}: plans the cells of a profile, checks every input before anything is
+ * written, fingerprints host and JDK, then runs each cell in forked JVMs with a timeout.
+ */
+@Command(name = "run", header = "Run the selected cells on one JDK and write a run record.",
+        description = "Writes results/<host>/<jdk-id>/<run-id>/ with run.json, JMH's JSON per cell and logs.")
+final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--profile", defaultValue = "quick", paramLabel = "NAME",
+            description = "smoke, quick or full (default: ${DEFAULT-VALUE})")
+    String profile;
+
+    @Option(names = "--experiment", defaultValue = "philosophers", paramLabel = "NAME",
+            description = "the experiment to run (default: ${DEFAULT-VALUE})")
+    String experiment;
+
+    @Option(names = {"-p", "--param"}, paramLabel = "AXIS=V1,V2",
+            description = "narrow or set an axis, e.g. lock=synchronized or philosophers=100,1000 (repeatable)")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--jvm", paramLabel = "PATH",
+            description = "the java binary or JDK home the cells run on (default: the JDK running loom-lab)")
+    Path jvm;
+
+    @Option(names = "--jdk-id", paramLabel = "ID", description = "id of the JDK in results/ (default: vendor-feature, e.g. temurin-25)")
+    String jdkId;
+
+    @Option(names = "--jvm-args", paramLabel = "ARGS", defaultValue = "-Xms1g -Xmx4g",
+            description = "flags for the measured JVMs, recorded in run.json (default: ${DEFAULT-VALUE})")
+    String jvmArgs;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "per-cell timeout, e.g. 90s or 10m (default: the profile's)")
+    String timeout;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "where result sets go (default: <home>/results)")
+    Path results;
+
+    @Option(names = "--run-id", paramLabel = "ID", description = "name of the run directory (default: UTC time and profile)")
+    String runId;
+
+    @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/suite/bench/target/benchmarks.jar)")
+    Path benchmarks;
+
+    @Override
+    public Integer call() throws Exception {
+        // Every input is checked before the first directory is made: bad input leaves nothing behind.
+        Profile chosen = Profile.of(profile);
+        Experiment exp = Arrays.stream(Experiment.values()).filter(e -> e.label().equals(experiment)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + experiment + "'; valid: "
+                        + String.join(", ", Arrays.stream(Experiment.values()).map(Experiment::label).toList())));
+        List<CellPlan> plans = exp.cells(chosen, parseParams(params));
+        Duration cellTimeout = timeout == null ? chosen.cellTimeout() : parseDuration(timeout);
+        Path home = Path.of(System.getProperty("loomlab.home", ".")).toAbsolutePath().normalize();
+        Path java = javaBinary(jvm);
+        Path jar = benchmarks != null ? benchmarks : home.resolve("suite/bench/target/benchmarks.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalArgumentException("benchmarks jar not found: " + jar + " (build it with: just build)");
+        }
+        if (runId != null && !runId.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("run id '" + runId + "' may hold only letters, digits, '.', '_' and '-'");
+        }
+        List<String> flags = jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
+
+        Host host = new HostFingerprint().read();
+        Jdk jdk = JdkFingerprint.probe(java, jar, flags, jdkId);
+        Instant started = Instant.now();
+        String id = runId != null ? runId
+                : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
+        Path dir = (results != null ? results : home.resolve("results")).resolve(host.name()).resolve(jdk.id()).resolve(id);
+        if (Files.exists(dir)) {
+            throw new IllegalArgumentException("run directory exists already: " + dir + " (choose another --run-id)");
+        }
+        RunRecord start = new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, chosen.label(), RunStatus.RUNNING,
+                host, jdk, SuiteFingerprint.read(home), null, List.of());
+
+        System.out.printf("loom-lab run: %d cells of %s, profile %s, on %s %s (%s) at %s, host %s (%d CPUs, JVM sees %d)%n",
+                plans.size(), exp.label(), chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), java,
+                host.name(), host.cpus(), jdk.availableProcessors());
+        LabRun run = new LabRun(dir, start, new JmhCell(java, jar, flags, chosen, cellTimeout), System.out);
+        RunRecord done = run.run(plans, new Progress(System.out, plans.size(), chosen.plannedCellTime()));
+        System.out.println();
+        System.out.print(ResultsTable.render(done.results()));
+        System.out.println();
+        System.out.println("record: " + run.runJson());
+        boolean allOk = done.results().stream().allMatch(c -> c.status() == CellStatus.OK);
+        return allOk && done.status() == RunStatus.COMPLETE ? LoomLab.OK : LoomLab.FAILED;
+    }
+
+    /** {@code ["lock=synchronized", "threads=virtual,platform"]} to an ordered map; a key may repeat. */
+    static Map<String, List<String>> parseParams(List<String> raw) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (String p : raw) {
+            int eq = p.indexOf('=');
+            if (eq <= 0 || eq == p.length() - 1) {
+                throw new IllegalArgumentException("param '" + p + "' is not AXIS=VALUE[,VALUE...]");
+            }
+            List<String> values = out.computeIfAbsent(p.substring(0, eq).strip(), k -> new ArrayList<>());
+            for (String v : p.substring(eq + 1).split(",")) {
+                if (!v.isBlank()) {
+                    values.add(v.strip());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** 90, 90s, 10m, 1h or ISO-8601 (PT90S). */
+    static Duration parseDuration(String text) {
+        try {
+            String t = text.strip().toLowerCase();
+            Duration d = t.startsWith("pt") ? Duration.parse(t)
+                    : t.endsWith("ms") ? Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)))
+                    : t.endsWith("s") ? Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)))
+                    : t.endsWith("m") ? Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)))
+                    : t.endsWith("h") ? Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1)))
+                    : Duration.ofSeconds(Long.parseLong(t));
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException();
+            }
+            return d;
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("timeout '" + text + "' is not a positive duration such as 90s, 10m or 1h");
+        }
+    }
+
+    /** A java binary, or a JDK home holding bin/java. */
+    static Path javaBinary(Path given) {
+        if (given == null) {
+            return Path.of(System.getProperty("java.home"), "bin", "java");
+        }
+        Path bin = Files.isDirectory(given) ? given.resolve("bin/java") : given;
+        if (!Files.isExecutable(bin)) {
+            throw new IllegalArgumentException("--jvm '" + given + "' is neither a java binary nor a JDK home with bin/java");
+        }
+        return bin;
+    }
+}

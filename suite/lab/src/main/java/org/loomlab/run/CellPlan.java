@@ -1,0 +1,13 @@
+package org.loomlab.run;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** A cell before it runs: the experiment and one value per axis. */
+public record CellPlan(Experiment experiment, Map<String, String> params) {
+
+    /** A short human label, e.g. {@code lock=synchronized threads=virtual workload=noop}. */
+    public String label() {
+        return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+}

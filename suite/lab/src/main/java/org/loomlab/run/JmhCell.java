@@ -1,0 +1,110 @@
+package org.loomlab.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.RecordJson;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+
+/**
+ * Runs one cell as its own JMH invocation in a child JVM (which forks the measured JVMs), keeps
+ * JMH's JSON verbatim and turns it into a {@link Cell}.
+ */
+public final class JmhCell {
+
+    private final Path java;
+    private final Path benchmarksJar;
+    private final List<String> jvmArgs;
+    private final Profile profile;
+    private final Duration timeout;
+
+    public JmhCell(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Duration timeout) {
+        this.java = java;
+        this.benchmarksJar = benchmarksJar;
+        this.jvmArgs = List.copyOf(jvmArgs);
+        this.profile = profile;
+        this.timeout = timeout;
+    }
+
+    /**
+     * The command that runs {@code plan}, writing JMH's JSON to {@code jmhJson}. The forks carry the
+     * cell's path as a system property so that {@code ps} tells which cell a JVM belongs to.
+     */
+    List<String> command(CellPlan plan, Path jmhJson) {
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-jar", benchmarksJar.toString(),
+                "^" + plan.experiment().benchmark.replace(".", "\\.") + "$"));
+        plan.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
+        cmd.addAll(profile.jmhOptions());
+        cmd.addAll(List.of("-bm", plan.experiment().metric, "-tu", "ms", "-foe", "true",
+                "-rf", "json", "-rff", jmhJson.toString()));
+        if (!jvmArgs.isEmpty()) {
+            cmd.addAll(List.of("-jvmArgs", String.join(" ", jvmArgs)));
+        }
+        cmd.addAll(List.of("-jvmArgsAppend", "-Dloomlab.cell=" + jmhJson));
+        return cmd;
+    }
+
+    Cell run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
+        Path jmhJson = runDir.resolve("jmh").resolve(name + ".json");
+        Path log = runDir.resolve("logs").resolve(name + ".log");
+        Files.createDirectories(jmhJson.getParent());
+        long start = System.nanoTime();
+        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, jmhJson), log, timeout);
+        double wall = (System.nanoTime() - start) / 1e9;
+        String raw = runDir.relativize(jmhJson).toString();
+        Experiment e = plan.experiment();
+        if (outcome.ending() == ForkedProcess.Ending.TIMED_OUT) {
+            Files.deleteIfExists(jmhJson);
+            return Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.TIMEOUT,
+                    "exceeded the cell timeout of " + human(timeout) + "; killed", wall, null);
+        }
+        JsonNode result = readResult(jmhJson);
+        if (outcome.exitCode() != 0 || result == null) {
+            return Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.FAILED,
+                    "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
+                    wall, Files.exists(jmhJson) ? raw : null);
+        }
+        return fromJmh(plan, result, wall, raw);
+    }
+
+    private static JsonNode readResult(Path jmhJson) throws IOException {
+        if (!Files.exists(jmhJson) || Files.size(jmhJson) == 0) {
+            return null;
+        }
+        JsonNode root = RecordJson.mapper().readTree(jmhJson.toFile());
+        return root.isArray() && !root.isEmpty() ? root.get(0) : null;
+    }
+
+    static Cell fromJmh(CellPlan plan, JsonNode benchmark, double wall, String raw) {
+        JsonNode metric = benchmark.get("primaryMetric");
+        List<Double> samples = new ArrayList<>();
+        metric.get("rawData").forEach(fork -> fork.forEach(v -> samples.add(v.asDouble())));
+        Experiment e = plan.experiment();
+        return new Cell(e.label(), plan.params(), e.metric, metric.get("scoreUnit").asText(),
+                number(metric.get("score")), number(metric.get("scoreError")),
+                number(metric.get("scoreConfidence").get(0)), number(metric.get("scoreConfidence").get(1)),
+                samples, null, null, CellStatus.OK, null, wall, raw);
+    }
+
+    /** JMH writes NaN as the string "NaN" (e.g. the error of a single sample). */
+    private static Double number(JsonNode node) {
+        if (node == null || node.isNull() || (node.isTextual() && node.asText().equals("NaN"))) {
+            return null;
+        }
+        double d = node.asDouble();
+        return Double.isFinite(d) ? d : null;
+    }
+
+    static String human(Duration d) {
+        return d.toMinutes() > 0 ? d.toMinutes() + "m" + (d.toSecondsPart() > 0 ? d.toSecondsPart() + "s" : "")
+                : d.toSeconds() + "s";
+    }
+
+}

@@ -1,0 +1,106 @@
+package org.loomlab.run;
+
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Runs planned cells one after another and keeps run.json valid after every step: a cell that
+ * crashes or hangs is recorded and the next one runs; Ctrl-C records what finished, marks the
+ * rest {@code interrupted} and kills every child JVM.
+ */
+public final class LabRun {
+
+    private final Path dir;
+    private final JmhCell cells;
+    private final PrintStream out;
+    private final Object lock = new Object();
+    private RunRecord record;
+    private boolean closed;
+
+    public LabRun(Path dir, RunRecord start, JmhCell cells, PrintStream out) {
+        this.dir = dir;
+        this.record = start;
+        this.cells = cells;
+        this.out = out;
+    }
+
+    public Path runJson() {
+        return dir.resolve("run.json");
+    }
+
+    /** Runs every plan; returns the final record. */
+    public RunRecord run(List<CellPlan> plans, Progress progress) throws IOException {
+        write(record);
+        Thread hook = new Thread(() -> interrupt(plans), "loom-lab-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            for (int i = 0; i < plans.size(); i++) {
+                CellPlan plan = plans.get(i);
+                progress.starting(i, plan);
+                Cell cell;
+                try {
+                    cell = cells.run(plan, dir, String.format("cell-%02d", i + 1));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                synchronized (lock) {
+                    if (closed) {
+                        break;
+                    }
+                    record = record.withCell(cell);
+                    write(record);
+                }
+                progress.finished(i, cell);
+            }
+            synchronized (lock) {
+                if (!closed) {
+                    closed = true;
+                    record = record.finish(RunStatus.COMPLETE, Instant.now());
+                    write(record);
+                }
+                return record;
+            }
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running or has run: it owns the record now.
+            }
+        }
+    }
+
+    /** The shutdown hook: stop the children, record the unfinished cells as interrupted. */
+    private void interrupt(List<CellPlan> plans) {
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            RunRecord r = record;
+            for (CellPlan plan : plans.subList(r.results().size(), plans.size())) {
+                Experiment e = plan.experiment();
+                r = r.withCell(Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.INTERRUPTED,
+                        "the run was interrupted before this cell finished", 0, null));
+            }
+            record = r.finish(RunStatus.INTERRUPTED, Instant.now());
+            write(record);
+            out.println("interrupted: " + runJson() + " records " + (plans.size()) + " cells");
+            out.flush();
+        }
+    }
+
+    private void write(RunRecord r) {
+        RecordJson.writeAtomically(runJson(), r);
+    }
+}

@@ -1,0 +1,76 @@
+package org.loomlab.run;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * How long and how precisely to measure. A profile fixes JMH's forks and iterations, the per-cell
+ * timeout and the default sizes of the numeric axes; {@code --param} still overrides the sizes.
+ */
+public enum Profile {
+    /** Seconds per cell, tiny tables: proves the pipeline, not the numbers. */
+    SMOKE("smoke", 1, 0, "100ms", 3, "100ms", Duration.ofSeconds(90), Map.of("philosophers", "10", "meals", "100")),
+    /** The default of {@code just bench}: the talk's 1K x 10K table, one fork, a few iterations. */
+    QUICK("quick", 1, 1, "1s", 3, "1s", Duration.ofMinutes(6), Map.of()),
+    /** Seed-grade: the talk's 3 warm-up and 7 measured iterations, in 2 forks for run-to-run variance. */
+    FULL("full", 2, 3, "2s", 7, "2s", Duration.ofMinutes(30), Map.of());
+
+    private final String label;
+    final int forks;
+    final int warmupIterations;
+    final String warmupTime;
+    final int iterations;
+    final String iterationTime;
+    final Duration cellTimeout;
+    final Map<String, String> sizes;
+
+    Profile(String label, int forks, int warmupIterations, String warmupTime, int iterations, String iterationTime,
+            Duration cellTimeout, Map<String, String> sizes) {
+        this.label = label;
+        this.forks = forks;
+        this.warmupIterations = warmupIterations;
+        this.warmupTime = warmupTime;
+        this.iterations = iterations;
+        this.iterationTime = iterationTime;
+        this.cellTimeout = cellTimeout;
+        this.sizes = sizes;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public Duration cellTimeout() {
+        return cellTimeout;
+    }
+
+    /** What one cell is planned to take: JVM starts plus warm-up and measurement, before any op runs long. */
+    public Duration plannedCellTime() {
+        return Duration.ofSeconds(3).plus(Duration.ofMillis(forks * (warmupIterations * millis(warmupTime)
+                + iterations * millis(iterationTime) + 1_000L)));
+    }
+
+    private static long millis(String jmhTime) {
+        return jmhTime.endsWith("ms") ? Long.parseLong(jmhTime.replace("ms", ""))
+                : Long.parseLong(jmhTime.replace("s", "")) * 1000;
+    }
+
+    /** JMH command-line options for this profile. */
+    List<String> jmhOptions() {
+        return List.of("-f", String.valueOf(forks), "-wi", String.valueOf(warmupIterations), "-w", warmupTime,
+                "-i", String.valueOf(iterations), "-r", iterationTime);
+    }
+
+    public static Profile of(String label) {
+        for (Profile p : values()) {
+            if (p.label.equals(label)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown profile '" + label + "'; valid: "
+                + Arrays.stream(values()).map(Profile::label).collect(Collectors.joining(", ")));
+    }
+}

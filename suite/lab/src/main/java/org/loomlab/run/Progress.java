@@ -1,0 +1,53 @@
+package org.loomlab.run;
+
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * One line per cell as it starts and ends, with the elapsed time and an ETA for the whole run. The
+ * ETA starts from the profile's planned time per cell and follows the measured average once cells end.
+ */
+public final class Progress {
+
+    private final PrintStream out;
+    private final int total;
+    private final Duration plannedPerCell;
+    private final long startNanos = System.nanoTime();
+    private double finishedSeconds;
+    private int finished;
+
+    public Progress(PrintStream out, int total, Duration plannedPerCell) {
+        this.out = out;
+        this.total = total;
+        this.plannedPerCell = plannedPerCell;
+    }
+
+    void starting(int index, CellPlan plan) {
+        String eta = finished == 0 ? " (planned ETA " + clock(plannedPerCell.multipliedBy(total)) + ")" : "";
+        out.printf("[%2d/%d] %s ...%s%n", index + 1, total, plan.label(), eta);
+        out.flush();
+    }
+
+    void finished(int index, Cell cell) {
+        finished++;
+        finishedSeconds += cell.wallSeconds();
+        Duration eta = Duration.ofSeconds(Math.round(finishedSeconds / finished * (total - finished)));
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
+        String what = cell.status() == CellStatus.OK
+                ? String.format("ok %s ± %s %s (±%.0f%%)", ResultsTable.fmt(cell.score()), ResultsTable.fmt(cell.error()),
+                cell.unit(), 100 * cell.relativeError())
+                : cell.status().label() + ": " + cell.message();
+        out.printf(Locale.ROOT, "       %s in %.1fs | elapsed %s, ETA %s%n", what, cell.wallSeconds(), clock(elapsed), clock(eta));
+        out.flush();
+    }
+
+    static String clock(Duration d) {
+        return d.toHours() > 0 ? String.format("%dh%02dm", d.toHours(), d.toMinutesPart())
+                : d.toMinutes() > 0 ? String.format("%dm%02ds", d.toMinutes(), d.toSecondsPart())
+                : String.format("%ds", d.toSeconds());
+    }
+}

@@ -1,0 +1,74 @@
+package org.loomlab.run;
+
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A Markdown table of a run's cells: the axes that vary, the score with its error, the relative
+ * error and the status. The same text goes to the console and into the README.
+ */
+public final class ResultsTable {
+
+    private ResultsTable() {
+    }
+
+    public static String render(List<Cell> cells) {
+        Set<String> axes = new LinkedHashSet<>();
+        cells.forEach(c -> axes.addAll(c.params().keySet()));
+        List<String> header = new ArrayList<>(List.of("experiment"));
+        header.addAll(axes);
+        header.addAll(List.of("score", "error", "unit", "rel. error", "status"));
+        List<List<String>> rows = new ArrayList<>();
+        for (Cell c : cells) {
+            List<String> row = new ArrayList<>(List.of(c.experiment()));
+            axes.forEach(a -> row.add(c.params().getOrDefault(a, "")));
+            boolean ok = c.status() == CellStatus.OK;
+            row.add(ok ? fmt(c.score()) : "");
+            row.add(ok ? fmt(c.error()) : "");
+            row.add(c.unit());
+            row.add(ok && !Double.isNaN(c.relativeError()) ? String.format(Locale.ROOT, "%.1f%%", 100 * c.relativeError()) : "");
+            row.add(c.status().label());
+            rows.add(row);
+        }
+        int[] widths = new int[header.size()];
+        for (int i = 0; i < widths.length; i++) {
+            widths[i] = header.get(i).length();
+            for (List<String> row : rows) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        line(sb, header, widths);
+        List<String> rule = new ArrayList<>();
+        for (int w : widths) {
+            rule.add("-".repeat(w));
+        }
+        line(sb, rule, widths);
+        rows.forEach(r -> line(sb, r, widths));
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, List<String> cells, int[] widths) {
+        sb.append('|');
+        for (int i = 0; i < cells.size(); i++) {
+            sb.append(' ').append(String.format("%-" + widths[i] + "s", cells.get(i))).append(" |");
+        }
+        sb.append('\n');
+    }
+
+    /** Three significant digits at least, never scientific notation. */
+    static String fmt(Double v) {
+        if (v == null) {
+            return "n/a";
+        }
+        double a = Math.abs(v);
+        String pattern = a >= 100 ? "%.1f" : a >= 10 ? "%.2f" : "%.3f";
+        return String.format(Locale.ROOT, pattern, v);
+    }
+}

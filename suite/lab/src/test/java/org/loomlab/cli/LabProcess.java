@@ -1,0 +1,43 @@
+package org.loomlab.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged loom-lab.jar started as a real child process, as a user would run it. */
+final class LabProcess {
+
+    static final Path HOME = Path.of(System.getProperty("loomlab.home", "../..")).toAbsolutePath().normalize();
+    static final Path JAR = Path.of(System.getProperty("loomlab.jar", "target/loom-lab.jar")).toAbsolutePath();
+    static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+
+    record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    private LabProcess() {
+    }
+
+    static Process start(Path logDir, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(JAVA.toString(), "-Dloomlab.home=" + HOME, "-jar", JAR.toString()));
+        cmd.addAll(List.of(args));
+        Files.createDirectories(logDir);
+        return new ProcessBuilder(cmd)
+                .redirectOutput(logDir.resolve("stdout.txt").toFile())
+                .redirectError(logDir.resolve("stderr.txt").toFile())
+                .start();
+    }
+
+    static Result run(Path logDir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        Process p = start(logDir, args);
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new AssertionError("loom-lab " + String.join(" ", args) + " did not end within " + timeoutSeconds + " s");
+        }
+        return new Result(p.exitValue(), Files.readString(logDir.resolve("stdout.txt")),
+                Files.readString(logDir.resolve("stderr.txt")));
+    }
+}

@@ -1,0 +1,139 @@
+package org.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RecordSchema;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The real command line, forked, against real forked JMH JVMs. */
+class RunCommandIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void smokeRunWritesAValidRecordWithEveryCellOk() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "run", "--profile", "smoke",
+                "--results", results.toString(), "--run-id", "smoke-it");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        Path runJson = onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
+        assertThat(record.get("status").asText()).isEqualTo("complete");
+        assertThat(record.get("results")).hasSize(16);
+        for (JsonNode cell : record.get("results")) {
+            assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
+            assertThat(cell.get("score").asDouble()).isPositive();
+            assertThat(cell.get("samples")).hasSize(3);
+            assertThat(runJson.getParent().resolve(cell.get("raw_file").asText())).isRegularFile();
+        }
+        assertThat(record.at("/jdk/feature_version").asInt()).isGreaterThanOrEqualTo(21);
+        assertThat(record.at("/jdk/jvm_args").toString()).contains("-Xmx4g");
+        assertThat(r.stdout()).contains("ETA").contains("| philosophers |").contains("record: " + runJson);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+            "--param lock=spin;                unknown lock 'spin'; valid: reentrant, synchronized",
+            "--param threads=green;            unknown threads 'green'; valid: platform, virtual",
+            "--param workload=nap;             unknown workload 'nap'; valid: noop, active-wait, sleep, file-read",
+            "--profile fast;                   unknown profile 'fast'; valid: smoke, quick, full",
+            "--param lok=reentrant;            unknown param 'lok'; valid: lock, threads, workload, philosophers, meals",
+            "--param philosophers=-5;          philosophers must be a whole number >= 2, got '-5'",
+            "--param meals=-1;                 meals must be a whole number >= 1, got '-1'",
+            "--timeout -3s;                    timeout '-3s' is not a positive duration",
+            "--jvm /nonexistent/java;          --jvm '/nonexistent/java' is neither a java binary nor a JDK home"})
+    void rejectsBadInputWithOneLineAndLeavesNothingBehind(String args, String expected) throws Exception {
+        Path results = tmp.resolve("results");
+        String[] argv = Stream.concat(Stream.of("run", "--results", results.toString()),
+                Stream.of(args.split(" "))).toArray(String[]::new);
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 60, argv);
+        assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
+        assertThat(results).doesNotExist();
+    }
+
+    @Test
+    void recordsTimeoutAndRunsNextCell() throws Exception {
+        Path results = tmp.resolve("results");
+        // 10^8 busy meals of 16 us cannot end in 5 s; the 100-meal cell after it must still run.
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, "run", "--profile", "smoke",
+                "--results", results.toString(), "--run-id", "timeout-it", "--timeout", "5s",
+                "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "workload=active-wait",
+                "-p", "meals=100000000,100");
+        assertThat(r.exitCode()).isEqualTo(LoomLab.FAILED);
+        Path runJson = onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
+        assertThat(cells).hasSize(2);
+        assertThat(cells.get(0).get("status").asText()).isEqualTo("timeout");
+        assertThat(cells.get(0).get("message").asText()).contains("5s");
+        assertThat(cells.get(1).get("status").asText()).isEqualTo("ok");
+        assertThat(strayJvmsOf(runJson.getParent())).isEmpty();
+    }
+
+    @Test
+    void interruptedRunLeavesAValidRecordOfWhatFinished() throws Exception {
+        Path results = tmp.resolve("results");
+        Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke",
+                "--results", results.toString(), "--run-id", "interrupt-it");
+        Path runJson = waitForFinishedCells(results, 2, Duration.ofMinutes(3));
+        lab.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
+        assertThat(lab.waitFor() ).isNotZero();
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
+        assertThat(record.get("status").asText()).isEqualTo("interrupted");
+        List<String> statuses = record.get("results").findValuesAsText("status");
+        assertThat(statuses).hasSize(16).contains("ok", "interrupted").doesNotContain("failed", "timeout");
+        assertThat(statuses.indexOf("interrupted")).isGreaterThanOrEqualTo(2);
+        assertThat(strayJvmsOf(runJson.getParent())).isEmpty();
+    }
+
+    private static Path waitForFinishedCells(Path results, int cells, Duration limit) throws Exception {
+        Instant end = Instant.now().plus(limit);
+        while (Instant.now().isBefore(end)) {
+            if (Files.isDirectory(results)) {
+                try (Stream<Path> walk = Files.walk(results)) {
+                    for (Path p : walk.filter(f -> f.getFileName().toString().equals("run.json")).toList()) {
+                        if (RecordJson.mapper().readTree(p.toFile()).get("results").size() >= cells) {
+                            return p;
+                        }
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no run.json with " + cells + " finished cells within " + limit);
+    }
+
+    private static Path onlyRunJson(Path results) throws IOException {
+        try (Stream<Path> walk = Files.walk(results)) {
+            List<Path> found = walk.filter(p -> p.getFileName().toString().equals("run.json")).toList();
+            assertThat(found).hasSize(1);
+            return found.get(0);
+        }
+    }
+
+    /** Processes whose command line names the run directory: JMH runners and forks of that run. */
+    private static List<String> strayJvmsOf(Path runDir) throws InterruptedException {
+        Thread.sleep(500);
+        return ProcessHandle.allProcesses()
+                .map(p -> p.info().commandLine().orElse(""))
+                .filter(c -> c.contains(runDir.toString()))
+                .toList();
+    }
+}

@@ -1,0 +1,55 @@
+package org.loomlab.run;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ExperimentTest {
+
+    @Test
+    void quickProfileIsTheTalksSixteenCellsAtOneThousandByTenThousand() {
+        List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of());
+        assertThat(cells).hasSize(16);
+        assertThat(cells).allSatisfy(c -> assertThat(c.params())
+                .containsEntry("philosophers", "1000").containsEntry("meals", "10000"));
+        assertThat(cells).extracting(CellPlan::params).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void paramsNarrowAndSetAxes() {
+        List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of(
+                "lock", List.of("synchronized"), "threads", List.of("virtual"), "philosophers", List.of("5", "1_000")));
+        assertThat(cells).hasSize(8);
+        assertThat(cells).extracting(c -> c.params().get("philosophers")).containsOnly("5", "1000");
+        assertThat(cells.get(0).label()).isEqualTo(
+                "lock=synchronized threads=virtual workload=noop philosophers=5 meals=100");
+    }
+
+    @Test
+    void rejectsUnknownAxesAndValuesNamingTheValidOnes() {
+        assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("seats", List.of("5"))))
+                .hasMessage("unknown param 'seats'; valid: lock, threads, workload, philosophers, meals");
+        assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("philosophers", List.of("1"))))
+                .hasMessage("philosophers must be a whole number >= 2, got '1'");
+        assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("meals", List.of("lots"))))
+                .hasMessage("meals must be a whole number >= 1, got 'lots'");
+        assertThatThrownBy(() -> Profile.of("slow")).hasMessage("unknown profile 'slow'; valid: smoke, quick, full");
+    }
+
+    @Test
+    void jmhCommandCarriesEveryAxisAndTheProfile() {
+        CellPlan plan = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of()).get(0);
+        JmhCell cell = new JmhCell(java.nio.file.Path.of("/jdk/bin/java"), java.nio.file.Path.of("b.jar"),
+                List.of("-Xmx1g"), Profile.SMOKE, java.time.Duration.ofSeconds(5));
+        String cmd = String.join(" ", cell.command(plan, java.nio.file.Path.of("/r/jmh/cell-01.json")));
+        assertThat(cmd).startsWith("/jdk/bin/java -jar b.jar ^org\\.loomlab\\.bench\\.PhilosophersBenchmark\\.dine$")
+                .contains("-p lock=reentrant -p threads=platform -p workload=noop -p philosophers=10 -p meals=100")
+                .contains("-f 1 -wi 0 -w 100ms -i 3 -r 100ms")
+                .contains("-rf json -rff /r/jmh/cell-01.json")
+                .contains("-jvmArgs -Xmx1g");
+    }
+}

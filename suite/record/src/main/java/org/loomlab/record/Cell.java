@@ -1,0 +1,52 @@
+package org.loomlab.record;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.LinkedHashMap;
+
+/**
+ * One measured point of the matrix: an experiment with its parameters, its score with error
+ * bars and raw samples, and how it ended.
+ *
+ * @param params       flat axis map; keys are the same words as the JMH {@code @Param} fields and the CLI
+ * @param error        half-width of the confidence interval around {@code score}
+ * @param samples      raw per-iteration values, in {@code unit}
+ * @param percentiles  e.g. {@code p50, p90, p99, p99.9, max}, in {@code unit}; null when not measured
+ * @param pinnedEvents JFR {@code jdk.VirtualThreadPinned} events seen; null when not recorded
+ * @param rawFile      the raw result file kept beside run.json (JMH's own JSON), relative to the run directory
+ */
+public record Cell(
+        String experiment,
+        Map<String, String> params,
+        String metric,
+        String unit,
+        Double score,
+        Double error,
+        Double ciLow,
+        Double ciHigh,
+        List<Double> samples,
+        Map<String, Double> percentiles,
+        Long pinnedEvents,
+        CellStatus status,
+        String message,
+        double wallSeconds,
+        String rawFile) {
+
+    public Cell {
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        samples = samples == null ? List.of() : List.copyOf(samples);
+    }
+
+    /** A cell that produced no score: failed, timed out, skipped or interrupted, with the reason. */
+    public static Cell unmeasured(String experiment, Map<String, String> params, String metric, String unit,
+                                  CellStatus status, String message, double wallSeconds, String rawFile) {
+        return new Cell(experiment, params, metric, unit, null, null, null, null, List.of(), null, null,
+                status, message, wallSeconds, rawFile);
+    }
+
+    /** The relative error, error/score, or NaN when there is no score. */
+    public double relativeError() {
+        return score == null || error == null || score == 0 ? Double.NaN : error / score;
+    }
+}

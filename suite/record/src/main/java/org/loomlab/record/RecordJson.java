@@ -1,0 +1,63 @@
+package org.loomlab.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The one JSON form of run records: snake_case keys, ISO instants, nulls kept so that every
+ * field of the contract is present. Writes are atomic: a reader never sees half a file.
+ */
+public final class RecordJson {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .findAndAddModules()
+            .addModule(new InstantModule())
+            .serializationInclusion(JsonInclude.Include.ALWAYS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private RecordJson() {
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    public static RunRecord read(Path file) throws IOException {
+        return MAPPER.readValue(file.toFile(), RunRecord.class);
+    }
+
+    /** Writes {@code value} as JSON to {@code target} through a temporary file and a rename. */
+    public static void writeAtomically(Path target, Object value) {
+        try {
+            Path dir = target.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+            try {
+                MAPPER.writeValue(tmp.toFile(), value);
+                try {
+                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target, e);
+        }
+    }
+}

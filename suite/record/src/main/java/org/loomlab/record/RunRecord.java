@@ -1,0 +1,48 @@
+package org.loomlab.record;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One run of the lab on one JDK on one host: what ran, where, and how each cell ended.
+ * It is the contract between the lab's pieces; {@code run.schema.json} is its normative form.
+ */
+public record RunRecord(
+        int schema,
+        String runId,
+        Instant started,
+        Instant finished,
+        String profile,
+        RunStatus status,
+        Host host,
+        Jdk jdk,
+        Suite suite,
+        FixtureInfo fixture,
+        List<Cell> results) {
+
+    /** Version of the record's shape; bump it with every incompatible change of the schema. */
+    public static final int SCHEMA_VERSION = 1;
+
+    public RunRecord {
+        results = List.copyOf(results);
+    }
+
+    public RunRecord withCell(Cell cell) {
+        List<Cell> more = new ArrayList<>(results);
+        more.add(cell);
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, more);
+    }
+
+    public RunRecord finish(RunStatus end, Instant at) {
+        return new RunRecord(schema, runId, started, at, profile, end, host, jdk, suite, fixture, results);
+    }
+
+    public RunRecord withJdk(Jdk other) {
+        return new RunRecord(schema, runId, started, finished, profile, status, host, other, suite, fixture, results);
+    }
+
+    public RunRecord withFixture(FixtureInfo other) {
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, other, results);
+    }
+}

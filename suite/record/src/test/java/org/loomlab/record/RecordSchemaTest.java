@@ -1,0 +1,57 @@
+package org.loomlab.record;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RecordSchemaTest {
+
+    static RunRecord sample() {
+        Host host = new Host("lab-1", "amd64", "CPU", 2, 1L << 34, "6.1", "Debian", null, null, null);
+        Jdk jdk = new Jdk("temurin-25", "Eclipse Adoptium", 25, "25.0.3+9", "OpenJDK 64-Bit Server VM", "25.0.3+9",
+                List.of("-Xmx4g"), "/jdk", 2, 2, 4L << 30, null, null);
+        Cell ok = new Cell("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", 2.0, 0.1, 1.9, 2.1,
+                List.of(1.9, 2.0, 2.1), null, null, CellStatus.OK, null, 3.5, "jmh/cell-01.json");
+        Cell timedOut = Cell.unmeasured("philosophers", Map.of("lock", "synchronized"), "avgt", "ms/op",
+                CellStatus.TIMEOUT, "exceeded 5s", 5.0, null);
+        return new RunRecord(RunRecord.SCHEMA_VERSION, "r1", Instant.parse("2026-11-22T10:00:00Z"), null, "smoke",
+                RunStatus.RUNNING, host, jdk, new Suite("0.1.0", null, null), null, List.of(ok)).withCell(timedOut);
+    }
+
+    @Test
+    void aWrittenRecordValidatesAndReadsBackEqual(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("run.json");
+        RunRecord record = sample().finish(RunStatus.COMPLETE, Instant.parse("2026-11-22T10:05:00Z"));
+        RecordJson.writeAtomically(file, record);
+        assertThat(RecordSchema.violations(file)).isEmpty();
+        assertThat(RecordJson.read(file)).isEqualTo(record);
+        try (var files = Files.list(dir)) {
+            assertThat(files).containsExactly(file);
+        }
+    }
+
+    @Test
+    void rejectsAnOkCellWithoutScoreAndAFailedCellWithoutMessage() throws Exception {
+        JsonNode json = RecordJson.mapper().valueToTree(sample());
+        ((ObjectNode) json.get("results").get(0)).putNull("score");
+        ((ObjectNode) json.get("results").get(1)).putNull("message");
+        assertThat(RecordSchema.violations(json)).hasSizeGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void rejectsUnknownStatusAndMissingHost() throws Exception {
+        ObjectNode json = RecordJson.mapper().valueToTree(sample());
+        ((ObjectNode) json.get("results").get(0)).put("status", "great");
+        json.remove("host");
+        assertThat(RecordSchema.violations(json)).anyMatch(v -> v.contains("host")).anyMatch(v -> v.contains("status"));
+    }
+}
