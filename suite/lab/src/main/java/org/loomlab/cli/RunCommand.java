@@ -9,12 +9,14 @@ import org.loomlab.record.Jdk;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
 import org.loomlab.run.CellPlan;
+import org.loomlab.run.CellRunner;
 import org.loomlab.run.Experiment;
 import org.loomlab.run.JmhCell;
 import org.loomlab.run.LabRun;
 import org.loomlab.run.Profile;
 import org.loomlab.run.Progress;
 import org.loomlab.run.ResultsTable;
+import org.loomlab.run.ScenarioCell;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -25,11 +27,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /**
  * {@code loom-lab run}: plans the cells of a profile, checks every input before anything is
@@ -43,9 +45,9 @@ final class RunCommand implements Callable<Integer> {
             description = "smoke, quick or full (default: ${DEFAULT-VALUE})")
     String profile;
 
-    @Option(names = "--experiment", defaultValue = "philosophers", paramLabel = "NAME",
-            description = "the experiment to run (default: ${DEFAULT-VALUE})")
-    String experiment;
+    @Option(names = {"-e", "--experiment"}, split = ",", paramLabel = "NAME",
+            description = "experiments to run, e.g. philosophers (default: every experiment that has the --param axes)")
+    List<String> experiments = new ArrayList<>();
 
     @Option(names = {"-p", "--param"}, paramLabel = "AXIS=V1,V2",
             description = "narrow or set an axis, e.g. lock=synchronized or philosophers=100,1000 (repeatable)")
@@ -78,10 +80,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // Every input is checked before the first directory is made: bad input leaves nothing behind.
         Profile chosen = Profile.of(profile);
-        Experiment exp = Arrays.stream(Experiment.values()).filter(e -> e.label().equals(experiment)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + experiment + "'; valid: "
-                        + String.join(", ", Arrays.stream(Experiment.values()).map(Experiment::label).toList())));
-        List<CellPlan> plans = exp.cells(chosen, parseParams(params));
+        List<CellPlan> plans = Experiment.plan(experiments.stream().map(Experiment::of).toList(), chosen,
+                parseParams(params));
         Duration cellTimeout = timeout == null ? chosen.cellTimeout() : parseDuration(timeout);
         Path home = Path.of(System.getProperty("loomlab.home", ".")).toAbsolutePath().normalize();
         Path java = javaBinary(jvm);
@@ -107,9 +107,14 @@ final class RunCommand implements Callable<Integer> {
                 host, jdk, SuiteFingerprint.read(home), null, List.of());
 
         System.out.printf("loom-lab run: %d cells of %s, profile %s, on %s %s (%s) at %s, host %s (%d CPUs, JVM sees %d)%n",
-                plans.size(), exp.label(), chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), java,
+                plans.size(), plans.stream().map(p -> p.experiment().label()).distinct().collect(Collectors.joining(", ")),
+                chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), java,
                 host.name(), host.cpus(), jdk.availableProcessors());
-        LabRun run = new LabRun(dir, start, new JmhCell(java, jar, flags, chosen, cellTimeout), System.out);
+        JmhCell jmh = new JmhCell(java, jar, flags, chosen, cellTimeout);
+        ScenarioCell scenario = new ScenarioCell(java, jar, flags, chosen, cellTimeout, null);
+        CellRunner cells = (plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
+                ? jmh.run(plan, d, name) : scenario.run(plan, d, name);
+        LabRun run = new LabRun(dir, start, cells, System.out);
         RunRecord done = run.run(plans, new Progress(System.out, plans.size(), chosen.plannedCellTime()));
         System.out.println();
         System.out.print(ResultsTable.render(done.results()));

@@ -3,24 +3,44 @@ package org.loomlab.run;
 import org.loomlab.philosophers.Axis;
 
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * One axis of an experiment: its name (the {@code @Param} field, the CLI key and the run.json key),
  * its default values, and the check a user's value must pass.
  */
-public record AxisSpec(String name, List<String> defaults, Consumer<String> check) {
+public record AxisSpec(String name, List<String> defaults, Map<Profile, List<String>> byProfile, Consumer<String> check) {
+
+    public AxisSpec {
+        defaults = List.copyOf(defaults);
+        byProfile = Map.copyOf(byProfile);
+    }
+
+    /** The same axis with other default values under {@code profile}, e.g. tiny tables for smoke. */
+    public AxisSpec in(Profile profile, String... values) {
+        Map<Profile, List<String>> more = new EnumMap<>(Profile.class);
+        more.putAll(byProfile);
+        more.put(profile, List.of(values));
+        return new AxisSpec(name, defaults, more, check);
+    }
+
+    /** The values this axis takes under {@code profile} when the user narrows nothing. */
+    public List<String> defaults(Profile profile) {
+        return byProfile.getOrDefault(profile, defaults);
+    }
 
     /** An axis whose values are the labels of {@code type}; by default every label. */
     public static <E extends Enum<E> & Axis> AxisSpec of(String name, Class<E> type) {
         List<String> labels = Arrays.stream(type.getEnumConstants()).map(Axis::label).toList();
-        return new AxisSpec(name, labels, value -> Axis.parse(type, name, value));
+        return new AxisSpec(name, labels, Map.of(), value -> Axis.parse(type, name, value));
     }
 
     /** A numeric axis: a whole number of at least {@code min}. */
     public static AxisSpec count(String name, String defaultValue, int min) {
-        return new AxisSpec(name, List.of(defaultValue), value -> {
+        return new AxisSpec(name, List.of(defaultValue), Map.of(), value -> {
             long n;
             try {
                 n = Long.parseLong(value.replace("_", ""));

@@ -14,22 +14,29 @@ import java.util.stream.Collectors;
  * cells are enumerated. Axes are data: the matrix is their cartesian product.
  */
 public enum Experiment {
-    PHILOSOPHERS("philosophers", "org.loomlab.bench.PhilosophersBenchmark.dine", "avgt", "ms/op", List.of(
+    PHILOSOPHERS("philosophers", Kind.JMH, "org.loomlab.bench.PhilosophersBenchmark.dine", "avgt", "ms/op", List.of(
             AxisSpec.of("lock", LockKind.class),
             AxisSpec.of("threads", ThreadKind.class),
             AxisSpec.of("workload", Workload.class),
-            AxisSpec.count("philosophers", "1000", 2),
-            AxisSpec.count("meals", "10000", 1)));
+            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")));
+
+    /** How a cell of the experiment runs: as a JMH benchmark, or as a scenario JVM of its own. */
+    public enum Kind { JMH, SCENARIO }
 
     private final String label;
-    final String benchmark;
+    final Kind kind;
+    /** The JMH benchmark (class.method) or the scenario's name. */
+    final String target;
+    /** The primary metric: the one a cell that produced nothing is recorded under. */
     final String metric;
     final String unit;
     private final List<AxisSpec> axes;
 
-    Experiment(String label, String benchmark, String metric, String unit, List<AxisSpec> axes) {
+    Experiment(String label, Kind kind, String target, String metric, String unit, List<AxisSpec> axes) {
         this.label = label;
-        this.benchmark = benchmark;
+        this.kind = kind;
+        this.target = target;
         this.metric = metric;
         this.unit = unit;
         this.axes = axes;
@@ -43,6 +50,57 @@ public enum Experiment {
         return axes;
     }
 
+    public Kind kind() {
+        return kind;
+    }
+
+    /**
+     * JVM flags a scenario cell needs from its params, set before the JVM starts (e.g. the
+     * virtual-thread scheduler's parallelism, which is fixed at the first virtual thread).
+     */
+    List<String> scenarioJvmArgs(Map<String, String> params) {
+        return List.of();
+    }
+
+    /** Whether a cell at {@code params} calls the HTTP fixture, which the lab then starts for the run. */
+    public boolean needsFixture(Map<String, String> params) {
+        return params.getOrDefault("workload", "").startsWith("http-");
+    }
+
+    /**
+     * The cells of a run: of {@code chosen} experiments, or when none are named, of every experiment
+     * that has all the axes the filters name (so {@code --param lock=synchronized} keeps to experiments
+     * with locks). Every value is checked before anything runs.
+     */
+    public static List<CellPlan> plan(List<Experiment> chosen, Profile profile, Map<String, List<String>> filters) {
+        List<Experiment> candidates = chosen.isEmpty() ? List.of(values()) : chosen;
+        List<Experiment> selected = chosen.isEmpty()
+                ? candidates.stream().filter(e -> e.axisNames().containsAll(filters.keySet())).toList()
+                : candidates;
+        if (selected.isEmpty()) {
+            String unknown = filters.keySet().stream()
+                    .filter(k -> candidates.stream().noneMatch(e -> e.axisNames().contains(k)))
+                    .findFirst().orElse(String.join(", ", filters.keySet()));
+            throw new IllegalArgumentException("unknown param '" + unknown + "'; valid: " + candidates.stream()
+                    .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
+        }
+        return selected.stream().flatMap(e -> e.cells(profile, filters).stream()).toList();
+    }
+
+    private List<String> axisNames() {
+        return axes.stream().map(AxisSpec::name).toList();
+    }
+
+    public static Experiment of(String label) {
+        for (Experiment e : values()) {
+            if (e.label.equals(label)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("unknown experiment '" + label + "'; valid: "
+                + java.util.Arrays.stream(values()).map(Experiment::label).collect(Collectors.joining(", ")));
+    }
+
     /**
      * The cells of this experiment under {@code profile}, narrowed by {@code filters} (axis -> values).
      * Every value is checked before anything runs.
@@ -52,14 +110,15 @@ public enum Experiment {
                 (a, b) -> a, LinkedHashMap::new));
         for (String key : filters.keySet()) {
             if (!byName.containsKey(key)) {
-                throw new IllegalArgumentException("unknown param '" + key + "'; valid: " + String.join(", ", byName.keySet()));
+                throw new IllegalArgumentException("unknown param '" + key + "' for " + label + "; valid: "
+                        + String.join(", ", byName.keySet()));
             }
         }
         List<Map<String, String>> points = List.of(new LinkedHashMap<>());
         for (AxisSpec axis : axes) {
             List<String> values = filters.containsKey(axis.name())
                     ? filters.get(axis.name()).stream().map(axis::validated).toList()
-                    : profile.sizes.containsKey(axis.name()) ? List.of(profile.sizes.get(axis.name())) : axis.defaults();
+                    : axis.defaults(profile);
             points = points.stream().flatMap(point -> values.stream().map(value -> {
                 Map<String, String> next = new LinkedHashMap<>(point);
                 next.put(axis.name(), value);

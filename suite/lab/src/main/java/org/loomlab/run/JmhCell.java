@@ -17,7 +17,7 @@ import java.util.List;
  * Runs one cell as its own JMH invocation in a child JVM (which forks the measured JVMs), keeps
  * JMH's JSON verbatim and turns it into a {@link Cell}.
  */
-public final class JmhCell {
+public final class JmhCell implements CellRunner {
 
     private final Path java;
     private final Path benchmarksJar;
@@ -39,7 +39,7 @@ public final class JmhCell {
      */
     List<String> command(CellPlan plan, Path jmhJson) {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-jar", benchmarksJar.toString(),
-                "^" + plan.experiment().benchmark.replace(".", "\\.") + "$"));
+                "^" + plan.experiment().target.replace(".", "\\.") + "$"));
         plan.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
         cmd.addAll(profile.jmhOptions());
         cmd.addAll(List.of("-bm", plan.experiment().metric, "-tu", "ms", "-foe", "true",
@@ -51,7 +51,12 @@ public final class JmhCell {
         return cmd;
     }
 
-    Cell run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
+    @Override
+    public List<Cell> run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
+        return List.of(runOne(plan, runDir, name));
+    }
+
+    private Cell runOne(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
         Path jmhJson = runDir.resolve("jmh").resolve(name + ".json");
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.createDirectories(jmhJson.getParent());

@@ -20,13 +20,15 @@ import java.util.List;
 public final class LabRun {
 
     private final Path dir;
-    private final JmhCell cells;
+    private final CellRunner cells;
     private final PrintStream out;
     private final Object lock = new Object();
     private RunRecord record;
     private boolean closed;
 
-    public LabRun(Path dir, RunRecord start, JmhCell cells, PrintStream out) {
+    private int finishedPlans;
+
+    public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out) {
         this.dir = dir;
         this.record = start;
         this.cells = cells;
@@ -46,9 +48,9 @@ public final class LabRun {
             for (int i = 0; i < plans.size(); i++) {
                 CellPlan plan = plans.get(i);
                 progress.starting(i, plan);
-                Cell cell;
+                List<Cell> measured;
                 try {
-                    cell = cells.run(plan, dir, String.format("cell-%02d", i + 1));
+                    measured = cells.run(plan, dir, String.format("cell-%02d", i + 1));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;
@@ -57,10 +59,13 @@ public final class LabRun {
                     if (closed) {
                         break;
                     }
-                    record = record.withCell(cell);
+                    for (Cell cell : measured) {
+                        record = record.withCell(cell);
+                    }
+                    finishedPlans++;
                     write(record);
                 }
-                progress.finished(i, cell);
+                progress.finished(i, measured);
             }
             synchronized (lock) {
                 if (!closed) {
@@ -88,14 +93,14 @@ public final class LabRun {
             }
             closed = true;
             RunRecord r = record;
-            for (CellPlan plan : plans.subList(r.results().size(), plans.size())) {
+            for (CellPlan plan : plans.subList(finishedPlans, plans.size())) {
                 Experiment e = plan.experiment();
                 r = r.withCell(Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.INTERRUPTED,
                         "the run was interrupted before this cell finished", 0, null));
             }
             record = r.finish(RunStatus.INTERRUPTED, Instant.now());
             write(record);
-            out.println("interrupted: " + runJson() + " records " + (plans.size()) + " cells");
+            out.println("interrupted after " + finishedPlans + " of " + plans.size() + " cells; record: " + runJson());
             out.flush();
         }
     }

@@ -5,7 +5,9 @@ import org.loomlab.record.CellStatus;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * One line per cell as it starts and ends, with the elapsed time and an ETA for the whole run. The
@@ -32,17 +34,24 @@ public final class Progress {
         out.flush();
     }
 
-    void finished(int index, Cell cell) {
+    void finished(int index, List<Cell> cells) {
         finished++;
-        finishedSeconds += cell.wallSeconds();
+        double wall = cells.stream().mapToDouble(Cell::wallSeconds).max().orElse(0);
+        finishedSeconds += wall;
         Duration eta = Duration.ofSeconds(Math.round(finishedSeconds / finished * (total - finished)));
         Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
-        String what = cell.status() == CellStatus.OK
-                ? String.format("ok %s ± %s %s (±%.0f%%)", ResultsTable.fmt(cell.score()), ResultsTable.fmt(cell.error()),
-                cell.unit(), 100 * cell.relativeError())
-                : cell.status().label() + ": " + cell.message();
-        out.printf(Locale.ROOT, "       %s in %.1fs | elapsed %s, ETA %s%n", what, cell.wallSeconds(), clock(elapsed), clock(eta));
+        String what = cells.stream().map(Progress::summary).collect(Collectors.joining("; "));
+        out.printf(Locale.ROOT, "       %s in %.1fs | elapsed %s, ETA %s%n", what, wall, clock(elapsed), clock(eta));
         out.flush();
+    }
+
+    private static String summary(Cell cell) {
+        if (cell.status() != CellStatus.OK) {
+            return cell.status().label() + ": " + cell.message();
+        }
+        String error = cell.error() == null ? "" : String.format(Locale.ROOT, " ± %s (±%.0f%%)",
+                ResultsTable.fmt(cell.error()), 100 * cell.relativeError());
+        return String.format(Locale.ROOT, "%s %s%s %s", cell.metric(), ResultsTable.fmt(cell.score()), error, cell.unit());
     }
 
     static String clock(Duration d) {

@@ -20,6 +20,12 @@ class ExperimentTest {
     }
 
     @Test
+    void filtersKeepToExperimentsThatHaveTheAxis() {
+        List<CellPlan> cells = Experiment.plan(List.of(), Profile.QUICK, Map.of("lock", List.of("synchronized")));
+        assertThat(cells).isNotEmpty().allSatisfy(c -> assertThat(c.params()).containsEntry("lock", "synchronized"));
+    }
+
+    @Test
     void paramsNarrowAndSetAxes() {
         List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of(
                 "lock", List.of("synchronized"), "threads", List.of("virtual"), "philosophers", List.of("5", "1_000")));
@@ -32,7 +38,9 @@ class ExperimentTest {
     @Test
     void rejectsUnknownAxesAndValuesNamingTheValidOnes() {
         assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("seats", List.of("5"))))
-                .hasMessage("unknown param 'seats'; valid: lock, threads, workload, philosophers, meals");
+                .hasMessage("unknown param 'seats' for philosophers; valid: lock, threads, workload, philosophers, meals");
+        assertThatThrownBy(() -> Experiment.plan(List.of(), Profile.QUICK, Map.of("seats", List.of("5"))))
+                .hasMessageStartingWith("unknown param 'seats'; valid: lock, threads, workload, philosophers, meals");
         assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("philosophers", List.of("1"))))
                 .hasMessage("philosophers must be a whole number >= 2, got '1'");
         assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("meals", List.of("lots"))))

@@ -1,0 +1,20 @@
+package org.loomlab.scenario;
+
+import org.loomlab.record.Cell;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A seed experiment that runs outside JMH, in a JVM of its own started by the lab
+ * ({@link ScenarioMain}): fairness, service-to-service, pinning under load, footprint. It repeats
+ * itself {@link Settings#samples()} times and reports one cell per metric, each with its samples.
+ */
+public interface Scenario {
+
+    /** The experiment's name in run.json and on the command line, e.g. {@code fairness}. */
+    String name();
+
+    /** Runs the scenario at {@code params} (axis -> value) and returns its cells, one per metric. */
+    List<Cell> run(Map<String, String> params, Settings settings) throws Exception;
+}
