@@ -3,6 +3,9 @@ package org.loomlab.run;
 import org.loomlab.philosophers.LockKind;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
+import org.loomlab.verticles.Variant;
+import org.loomlab.verticles.VerticleLock;
+import org.loomlab.verticles.VerticleThreads;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +22,24 @@ public enum Experiment {
             AxisSpec.of("threads", ThreadKind.class),
             AxisSpec.of("workload", Workload.class),
             AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
-            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")));
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"))),
+    /** The same dinner as verticles with vert.x local locks: the talk's design and one that scales. */
+    VERTX_PHILOSOPHERS("vertx-philosophers", Kind.JMH, "org.loomlab.bench.VertxPhilosophersBenchmark.dine", "avgt",
+            "ms/op", List.of(
+            AxisSpec.of("lock", VerticleLock.class),
+            AxisSpec.of("threads", VerticleThreads.class),
+            AxisSpec.of("variant", Variant.class),
+            AxisSpec.of("workload", Workload.class).in(Profile.QUICK, "noop", "active-wait"),
+            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "5"),
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"))) {
+        @Override
+        String note(Map<String, String> params) {
+            return "event-loop".equals(params.get("threads")) && !"noop".equals(params.get("workload"))
+                    ? "blocks its vert.x event loops on purpose, as the talk did: " + params.get("workload")
+                    + " runs on the event-loop thread"
+                    : null;
+        }
+    };
 
     /** How a cell of the experiment runs: as a JMH benchmark, or as a scenario JVM of its own. */
     public enum Kind { JMH, SCENARIO }
@@ -62,6 +82,11 @@ public enum Experiment {
         return List.of();
     }
 
+    /** What a reader of a measured cell must know about how it was measured (its message), or null. */
+    String note(Map<String, String> params) {
+        return null;
+    }
+
     /** Whether a cell at {@code params} calls the HTTP fixture, which the lab then starts for the run. */
     public boolean needsFixture(Map<String, String> params) {
         return params.getOrDefault("workload", "").startsWith("http-");
@@ -75,9 +100,13 @@ public enum Experiment {
     public static List<CellPlan> plan(List<Experiment> chosen, Profile profile, Map<String, List<String>> filters) {
         List<Experiment> candidates = chosen.isEmpty() ? List.of(values()) : chosen;
         List<Experiment> selected = chosen.isEmpty()
-                ? candidates.stream().filter(e -> e.axisNames().containsAll(filters.keySet())).toList()
+                ? candidates.stream().filter(e -> e.axisNames().containsAll(filters.keySet()) && e.accepts(filters))
+                        .toList()
                 : candidates;
         if (selected.isEmpty()) {
+            // Every axis is known but no experiment takes these values: say why, in the first one's words.
+            candidates.stream().filter(e -> e.axisNames().containsAll(filters.keySet())).findFirst()
+                    .ifPresent(e -> e.cells(profile, filters));
             String unknown = filters.keySet().stream()
                     .filter(k -> candidates.stream().noneMatch(e -> e.axisNames().contains(k)))
                     .findFirst().orElse(String.join(", ", filters.keySet()));
@@ -85,6 +114,16 @@ public enum Experiment {
                     .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
         }
         return selected.stream().flatMap(e -> e.cells(profile, filters).stream()).toList();
+    }
+
+    /** Whether every filtered value is valid here (lock=synchronized is not, for vert.x tables). */
+    private boolean accepts(Map<String, List<String>> filters) {
+        try {
+            cells(Profile.SMOKE, filters);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private List<String> axisNames() {
