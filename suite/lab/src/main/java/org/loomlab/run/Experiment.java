@@ -19,7 +19,8 @@ public enum Experiment {
             AxisSpec.of("threads", ThreadKind.class),
             AxisSpec.of("workload", Workload.class),
             AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
-            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")));
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"),
+            AxisSpec.count("connections", "500", 1)));
 
     /** How a cell of the experiment runs: as a JMH benchmark, or as a scenario JVM of its own. */
     public enum Kind { JMH, SCENARIO }
