@@ -38,7 +38,12 @@ clean:
 docker:
     bin/docker-engine
 
-# Build the images this machine can build: the debootstrap base and the HTTP fixture
-images: docker build
+# Build the images this machine can build: debootstrap base, HTTP fixture, a runner per JDK in jdks/
+images *JDKS: docker build
     images/base/build trixie amd64
     images/fixture/build
+    bin/loom-lab images {{ if JDKS == "" { "" } else { "--jdk " + JDKS } }}
+
+# Run the quick profile on every built JDK, one runner container after another
+bench-all *ARGS: images
+    bin/loom-lab matrix --profile quick {{ARGS}}

@@ -78,7 +78,7 @@ public final class FixtureContainer extends GenericContainer<FixtureContainer> {
         };
     }
 
-    static String suiteVersion() {
+    public static String suiteVersion() {
         try (InputStream in = FixtureContainer.class.getResourceAsStream("version.properties")) {
             Properties p = new Properties();
             p.load(in);
