@@ -22,8 +22,8 @@ lab-cli *ARGS: build
 check *PATHS="results": build
     bin/loom-lab check {{PATHS}}
 
-# Run all tests: unit tests, then forked-JVM integration tests of the real command line
-test:
+# Run all tests: unit tests, then integration tests of the real CLI, forked JVMs and fixture containers
+test: images
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
 
 # Build the benchmarks jar and the loom-lab jar without testing
@@ -33,3 +33,17 @@ build:
 # Remove build output (never results/)
 clean:
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp -q clean
+
+# Start a Docker engine if none answers (installs Debian's docker.io when missing; needs root)
+docker:
+    bin/docker-engine
+
+# Build the images this machine can build: debootstrap base, HTTP fixture, a runner per JDK in jdks/
+images *JDKS: docker build
+    images/base/build trixie amd64
+    images/fixture/build
+    bin/loom-lab images {{ if JDKS == "" { "" } else { "--jdk " + JDKS } }}
+
+# Run the quick profile on every built JDK, one runner container after another
+bench-all *ARGS: images
+    bin/loom-lab matrix --profile quick {{ARGS}}

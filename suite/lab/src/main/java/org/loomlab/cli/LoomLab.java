@@ -9,12 +9,18 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "loom-lab", mixinStandardHelpOptions = true, version = "loom-lab 0.1.0",
         header = "A reproducibility lab for JVM concurrency experiments.",
-        subcommands = {RunCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, MatrixCommand.class, ImagesCommand.class, CheckCommand.class,
+                CommandLine.HelpCommand.class})
 public final class LoomLab {
 
     public static final int OK = 0;
     public static final int FAILED = 1;
     public static final int USAGE = 2;
+
+    /** The repository (or image) root the lab finds its jars, jdks/ and results/ under. */
+    static java.nio.file.Path home() {
+        return java.nio.file.Path.of(System.getProperty("loomlab.home", ".")).toAbsolutePath().normalize();
+    }
 
     public static void main(String[] args) {
         System.exit(execute(args));

@@ -3,7 +3,10 @@ package org.loomlab.cli;
 import org.loomlab.fingerprint.HostFingerprint;
 import org.loomlab.fingerprint.JdkFingerprint;
 import org.loomlab.fingerprint.SuiteFingerprint;
+import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.FixtureInfo;
+import org.loomlab.record.RecordJson;
 import org.loomlab.record.Host;
 import org.loomlab.record.Jdk;
 import org.loomlab.record.RunRecord;
@@ -11,6 +14,8 @@ import org.loomlab.record.RunStatus;
 import org.loomlab.run.CellPlan;
 import org.loomlab.run.CellRunner;
 import org.loomlab.run.Experiment;
+import org.loomlab.run.Fixture;
+import org.loomlab.run.FixtureMode;
 import org.loomlab.run.JmhCell;
 import org.loomlab.run.LabRun;
 import org.loomlab.run.Profile;
@@ -30,6 +35,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -73,6 +79,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--run-id", paramLabel = "ID", description = "name of the run directory (default: UTC time and profile)")
     String runId;
 
+    @Option(names = "--fixture", defaultValue = "auto", paramLabel = "WHERE",
+            description = "the HTTP fixture for network cells: auto (a container when Docker answers and the image is built,"
+                    + " else a local JVM), container, local, or the http:// URL of a running one (default: ${DEFAULT-VALUE})")
+    String fixture;
+
+    @Option(names = "--resume", description = "finish the run named by --run-id: keep its finished cells, run the missing ones")
+    boolean resume;
+
     @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/suite/bench/target/benchmarks.jar)")
     Path benchmarks;
 
@@ -83,39 +97,104 @@ final class RunCommand implements Callable<Integer> {
         List<CellPlan> plans = Experiment.plan(experiments.stream().map(Experiment::of).toList(), chosen,
                 parseParams(params));
         Duration cellTimeout = timeout == null ? chosen.cellTimeout() : parseDuration(timeout);
-        Path home = Path.of(System.getProperty("loomlab.home", ".")).toAbsolutePath().normalize();
+        Path home = LoomLab.home();
         Path java = javaBinary(jvm);
         Path jar = benchmarks != null ? benchmarks : home.resolve("suite/bench/target/benchmarks.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("benchmarks jar not found: " + jar + " (build it with: just build)");
         }
+        if (resume && runId == null) {
+            throw new IllegalArgumentException("--resume needs the --run-id of the run to finish");
+        }
         if (runId != null && !runId.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("run id '" + runId + "' may hold only letters, digits, '.', '_' and '-'");
         }
         List<String> flags = jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
+        FixtureMode.check(fixture);
+        boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
         Host host = new HostFingerprint().read();
-        Jdk jdk = JdkFingerprint.probe(java, jar, flags, jdkId);
+        Jdk probed = JdkFingerprint.probe(java, jar, flags, jdkId);
+        // Set by `loom-lab matrix` for the runner container it starts: the record names its image.
+        String image = System.getenv("LOOMLAB_IMAGE");
+        Jdk jdk = image == null ? probed : probed.inImage(image, System.getenv("LOOMLAB_IMAGE_ID"));
         Instant started = Instant.now();
         String id = runId != null ? runId
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
         Path dir = (results != null ? results : home.resolve("results")).resolve(host.name()).resolve(jdk.id()).resolve(id);
-        if (Files.exists(dir)) {
-            throw new IllegalArgumentException("run directory exists already: " + dir + " (choose another --run-id)");
+        RunRecord previous = null;
+        if (Files.exists(dir.resolve("run.json")) && resume) {
+            previous = RecordJson.read(dir.resolve("run.json"));
+        } else if (Files.exists(dir)) {
+            throw new IllegalArgumentException("run directory exists already: " + dir
+                    + " (choose another --run-id, or --resume to finish it)");
         }
-        RunRecord start = new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, chosen.label(), RunStatus.RUNNING,
-                host, jdk, SuiteFingerprint.read(home), null, List.of());
+        List<CellPlan> todo = previous == null ? plans : missing(plans, previous);
+        List<Cell> kept = previous == null ? List.of() : finished(previous);
+        if (previous != null && todo.isEmpty() && previous.status() == RunStatus.COMPLETE) {
+            System.out.println("loom-lab run: " + dir.resolve("run.json") + " is complete; nothing to resume");
+            return LoomLab.OK;
+        }
+        // Started before the run directory exists: a fixture that cannot start leaves nothing behind.
+        Fixture served = network ? FixtureMode.start(fixture, home.resolve("suite/fixture/target/fixture.jar"), java,
+                System.out) : null;
+        Thread stopFixture = new Thread(() -> {
+            if (served != null) {
+                served.close();
+            }
+        }, "loom-lab-fixture-stop");
+        Runtime.getRuntime().addShutdownHook(stopFixture);
+        try {
+            if (served != null) {
+                System.out.println("fixture: " + served.info().kind() + " at " + served.url());
+            }
+            FixtureInfo by = served == null ? null : served.info();
+            RunRecord start = previous != null ? previous.resumed(kept, by)
+                    : new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, chosen.label(), RunStatus.RUNNING,
+                    host, jdk, SuiteFingerprint.read(home), by, List.of());
+            if (previous != null) {
+                System.out.printf("loom-lab run: resuming %s: %d cells kept, %d to run%n", dir, plans.size() - todo.size(),
+                        todo.size());
+            }
+            return run(start, todo, plans.size() - todo.size(), dir, java, jar, flags, chosen, cellTimeout,
+                    served == null ? null : served.url());
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopFixture);
+                stopFixture.run();
+            } catch (IllegalStateException shuttingDown) {
+                // The hook stops the fixture.
+            }
+        }
+    }
+
+    /** Cells of {@code previous} that ended (interrupted ones run again). */
+    private static List<Cell> finished(RunRecord previous) {
+        return previous.results().stream().filter(c -> c.status() != CellStatus.INTERRUPTED).toList();
+    }
+
+    /** The plans {@code previous} holds no finished cell for. */
+    private static List<CellPlan> missing(List<CellPlan> plans, RunRecord previous) {
+        Set<String> done = finished(previous).stream().map(c -> c.experiment() + " " + c.params())
+                .collect(Collectors.toSet());
+        return plans.stream().filter(p -> !done.contains(p.experiment().label() + " " + p.params())).toList();
+    }
+
+    private int run(RunRecord start, List<CellPlan> plans, int alreadyRun, Path dir, Path java, Path jar,
+                    List<String> flags, Profile chosen, Duration cellTimeout, String fixtureUrl) throws Exception {
+        Jdk jdk = start.jdk();
+        Host host = start.host();
 
         System.out.printf("loom-lab run: %d cells of %s, profile %s, on %s %s (%s) at %s, host %s (%d CPUs, JVM sees %d)%n",
                 plans.size(), plans.stream().map(p -> p.experiment().label()).distinct().collect(Collectors.joining(", ")),
                 chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), java,
                 host.name(), host.cpus(), jdk.availableProcessors());
-        JmhCell jmh = new JmhCell(java, jar, flags, chosen, cellTimeout);
-        ScenarioCell scenario = new ScenarioCell(java, jar, flags, chosen, cellTimeout, null);
+        JmhCell jmh = new JmhCell(java, jar, flags, chosen, cellTimeout, fixtureUrl);
+        ScenarioCell scenario = new ScenarioCell(java, jar, flags, chosen, cellTimeout, fixtureUrl);
         CellRunner cells = (plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
                 ? jmh.run(plan, d, name) : scenario.run(plan, d, name);
         LabRun run = new LabRun(dir, start, cells, System.out);
-        RunRecord done = run.run(plans, new Progress(System.out, plans.size(), chosen.plannedCellTime()));
+        RunRecord done = run.run(plans, alreadyRun, new Progress(System.out, plans.size(), chosen.plannedCellTime()));
         System.out.println();
         System.out.print(ResultsTable.render(done.results()));
         System.out.println();

@@ -39,8 +39,11 @@ public final class LabRun {
         return dir.resolve("run.json");
     }
 
-    /** Runs every plan; returns the final record. */
-    public RunRecord run(List<CellPlan> plans, Progress progress) throws IOException {
+    /**
+     * Runs every plan; returns the final record. Cell files are numbered after the {@code alreadyRun}
+     * cells of a resumed run, so they never overwrite a kept cell's files.
+     */
+    public RunRecord run(List<CellPlan> plans, int alreadyRun, Progress progress) throws IOException {
         write(record);
         Thread hook = new Thread(() -> interrupt(plans), "loom-lab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -50,7 +53,7 @@ public final class LabRun {
                 progress.starting(i, plan);
                 List<Cell> measured;
                 try {
-                    measured = cells.run(plan, dir, String.format("cell-%02d", i + 1));
+                    measured = cells.run(plan, dir, String.format("cell-%02d", alreadyRun + i + 1));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;

@@ -9,7 +9,6 @@ import org.loomlab.record.RecordSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,24 +22,9 @@ class VertxPhilosophersIT {
     @Test
     void smokeRunRecordsEveryVertxCellOkAndLeavesNoJvmBehind() throws Exception {
         Path results = tmp.resolve("results");
-        Path log = tmp.resolve("log");
-        Files.createDirectories(log);
-        ProcessBuilder lab = new ProcessBuilder(LabProcess.JAVA.toString(), "-Dloomlab.home=" + LabProcess.HOME,
-                "-jar", LabProcess.JAR.toString(), "run", "--profile", "smoke", "-e", "vertx-philosophers",
-                "--results", results.toString(), "--run-id", "vertx-smoke-it")
-                .redirectOutput(log.resolve("stdout.txt").toFile())
-                .redirectError(log.resolve("stderr.txt").toFile());
-        // JMH allows one run per machine (/tmp/jmh.lock); this smoke run proves the pipeline, not numbers,
-        // so it must not fail because another benchmark runs on a shared build machine.
-        lab.environment().put("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true");
-        Process running = lab.start();
-        if (!running.waitFor(600, TimeUnit.SECONDS)) {
-            running.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
-            running.destroyForcibly();
-            throw new AssertionError("loom-lab run -e vertx-philosophers did not end within 600 s");
-        }
-        String stdout = Files.readString(log.resolve("stdout.txt"));
-        assertThat(running.exitValue()).as(stdout + Files.readString(log.resolve("stderr.txt"))).isZero();
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "run", "--profile", "smoke",
+                "-e", "vertx-philosophers", "--results", results.toString(), "--run-id", "vertx-smoke-it");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         Path runJson;
         try (Stream<Path> walk = Files.walk(results)) {
             List<Path> found = walk.filter(p -> p.getFileName().toString().equals("run.json")).toList();
@@ -62,7 +46,7 @@ class VertxPhilosophersIT {
                     .contains(blocksEventLoop ? "blocks its vert.x event loops" : "");
         }
         assertThat(cells.findValuesAsText("variant")).contains("talk", "scalable");
-        assertThat(stdout).contains("| vertx-philosophers |");
+        assertThat(r.stdout()).contains("| vertx-philosophers |");
         Thread.sleep(500);
         assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
                 .filter(c -> c.contains(runJson.getParent().toString()))).isEmpty();

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
  * @param percentiles  e.g. {@code p50, p90, p99, p99.9, max}, in {@code unit}; null when not measured
  * @param pinnedEvents JFR {@code jdk.VirtualThreadPinned} events seen; null when not recorded
  * @param rawFile      the raw result file kept beside run.json (JMH's own JSON), relative to the run directory
+ * @param errors       operations that failed and were counted instead of ending the cell (HTTP errors);
+ *                     null when the experiment does not count them
  */
 public record Cell(
         String experiment,
@@ -31,11 +33,26 @@ public record Cell(
         CellStatus status,
         String message,
         double wallSeconds,
-        String rawFile) {
+        String rawFile,
+        Long errors) {
 
     public Cell {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         samples = samples == null ? List.of() : List.copyOf(samples);
+    }
+
+    /** A cell of an experiment that does not count errors. */
+    public Cell(String experiment, Map<String, String> params, String metric, String unit, Double score, Double error,
+                Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
+                CellStatus status, String message, double wallSeconds, String rawFile) {
+        this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
+                message, wallSeconds, rawFile, null);
+    }
+
+    /** The same cell with its count of failed operations and, when there were any, a note saying so. */
+    public Cell withErrors(long count, String note) {
+        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
+                pinnedEvents, status, count > 0 && note != null ? note : message, wallSeconds, rawFile, count);
     }
 
     /** A cell that produced no score: failed, timed out, skipped or interrupted, with the reason. */

@@ -30,6 +30,12 @@ public record Jdk(
         jvmArgs = List.copyOf(jvmArgs);
     }
 
+    /** The same JDK as run inside the runner image {@code name} with id {@code id}. */
+    public Jdk inImage(String name, String id) {
+        return new Jdk(this.id, vendor, featureVersion, runtimeVersion, vmName, vmVersion, jvmArgs, javaHome,
+                availableProcessors, virtualThreadParallelism, maxHeapBytes, name, id);
+    }
+
     public Jdk withId(String other) {
         return new Jdk(other, vendor, featureVersion, runtimeVersion, vmName, vmVersion, jvmArgs, javaHome,
                 availableProcessors, virtualThreadParallelism, maxHeapBytes, image, imageId);

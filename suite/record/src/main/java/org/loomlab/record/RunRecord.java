@@ -38,6 +38,11 @@ public record RunRecord(
         return new RunRecord(schema, runId, started, at, profile, end, host, jdk, suite, fixture, results);
     }
 
+    /** The record carried on by a resumed run: {@code kept} cells, running again, served by {@code by}. */
+    public RunRecord resumed(List<Cell> kept, FixtureInfo by) {
+        return new RunRecord(schema, runId, started, null, profile, RunStatus.RUNNING, host, jdk, suite, by, kept);
+    }
+
     public RunRecord withJdk(Jdk other) {
         return new RunRecord(schema, runId, started, finished, profile, status, host, other, suite, fixture, results);
     }

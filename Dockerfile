@@ -1,0 +1,47 @@
+# The runner image: one JDK build plus the suite. One image per jdks/<id>.properties, chosen by build
+# arguments; `loom-lab images` (`just images`) fills them in from the descriptor. Never edit a copy per JDK.
+ARG BASE=loom-lab/base:trixie-amd64
+FROM ${BASE}
+
+# The JDK comes one of two ways: a Debian package (JDK_PACKAGE set), or a JDK directory copied from the
+# host into the build context's jdk/ (JDK_PACKAGE empty). Either way it ends up at /opt/jdk.
+ARG JDK_PACKAGE=
+COPY jdk/ /opt/jdk/
+# procps: ps and /proc readers for the footprint scenario's cross-checks; nothing else is installed.
+RUN set -eu; \
+    apt-get update; \
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends procps ${JDK_PACKAGE}; \
+    rm -rf /var/lib/apt/lists/*; \
+    if [ -n "${JDK_PACKAGE}" ]; then \
+      rm -rf /opt/jdk; \
+      ln -s "$(dirname "$(dirname "$(readlink -f /usr/bin/javac)")")" /opt/jdk; \
+    fi; \
+    /opt/jdk/bin/java -version
+
+ENV JAVA_HOME=/opt/jdk \
+    PATH=/opt/jdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+
+# The suite, laid out as in the repository so the lab finds its jars under its home.
+COPY loom-lab.jar /opt/loom-lab/suite/lab/target/loom-lab.jar
+COPY benchmarks.jar /opt/loom-lab/suite/bench/target/benchmarks.jar
+COPY fixture.jar /opt/loom-lab/suite/fixture/target/fixture.jar
+
+ARG JDK_ID
+ARG JDK_VENDOR
+ARG JDK_FEATURE
+ARG SUITE_VERSION
+ARG GIT_COMMIT
+# The commit is read by the lab's fingerprint: there is no .git inside the image.
+ENV LOOMLAB_GIT_COMMIT=${GIT_COMMIT}
+LABEL org.opencontainers.image.title="loom-lab runner ${JDK_ID}" \
+      org.opencontainers.image.version="${SUITE_VERSION}" \
+      org.opencontainers.image.revision="${GIT_COMMIT}" \
+      org.loomlab.jdk.id="${JDK_ID}" \
+      org.loomlab.jdk.vendor="${JDK_VENDOR}" \
+      org.loomlab.jdk.feature="${JDK_FEATURE}"
+
+# The runner never needs root: it writes only to the results directory mounted for it.
+RUN useradd --uid 1000 --create-home lab
+USER lab
+WORKDIR /home/lab
+ENTRYPOINT ["java", "-Dloomlab.home=/opt/loom-lab", "-jar", "/opt/loom-lab/suite/lab/target/loom-lab.jar"]

@@ -1,0 +1,47 @@
+package org.loomlab.cli;
+
+import org.loomlab.matrix.JdkDescriptor;
+import org.loomlab.matrix.RunnerImage;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** Builds a runner image per buildable JDK descriptor and lists those that cannot be built here, with why. */
+@Command(name = "images", header = "Build loom-lab/runner:<jdk-id> for every JDK in jdks/ that can be built here.")
+final class ImagesCommand implements Callable<Integer> {
+
+    @Option(names = "--jdk", split = ",", paramLabel = "ID", description = "JDK ids to build (default: all in jdks/)")
+    List<String> jdks = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        Path home = LoomLab.home();
+        List<JdkDescriptor> chosen = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")), jdks);
+        Docker.requireEngine();
+        RunnerImage builder = new RunnerImage(home);
+        int failed = 0;
+        for (JdkDescriptor jdk : chosen) {
+            var unbuildable = jdk.unbuildable();
+            if (unbuildable.isPresent()) {
+                System.out.printf("%-12s cannot be built here: %s (with a registry: %s)%n", jdk.id(), unbuildable.get(),
+                        jdk.registryImage());
+                continue;
+            }
+            System.out.printf("%-12s building %s ...%n", jdk.id(), jdk.image());
+            try {
+                RunnerImage.Built built = builder.build(jdk, home.resolve("suite/lab/target/images/" + jdk.id() + ".log"));
+                System.out.printf(Locale.ROOT, "%-12s built %s in %.0f s, %d MB%s%n", jdk.id(), built.image(), built.seconds(),
+                        built.bytes() / 1_000_000, jdk.verified() ? "" : " (descriptor says unverified: " + jdk.reason() + ")");
+            } catch (Exception e) {
+                failed++;
+                System.out.printf("%-12s FAILED: %s%n", jdk.id(), e.getMessage());
+            }
+        }
+        return failed == 0 ? LoomLab.OK : LoomLab.FAILED;
+    }
+}

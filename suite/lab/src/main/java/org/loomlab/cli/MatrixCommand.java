@@ -1,0 +1,224 @@
+package org.loomlab.cli;
+
+import org.loomlab.fingerprint.HostFingerprint;
+import org.loomlab.matrix.JdkDescriptor;
+import org.loomlab.matrix.MatrixRecord;
+import org.loomlab.matrix.RunnerImage;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
+import org.loomlab.run.CellPlan;
+import org.loomlab.run.Experiment;
+import org.loomlab.run.Fixture;
+import org.loomlab.run.FixtureMode;
+import org.loomlab.run.Profile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * {@code loom-lab matrix}: the same profile on every built JDK, one runner container after another (the
+ * machine has two cores: parallel containers would measure each other). The fixture runs once, as a
+ * Testcontainers container on the same engine; runners use the host network to reach it on loopback.
+ * A JDK whose container fails is recorded as failed and the next one runs; {@code --resume} finishes a
+ * matrix whose lab was killed, without redoing finished cells.
+ */
+@Command(name = "matrix", header = "Run a profile in one runner container per built JDK (bench-all).")
+final class MatrixCommand implements Callable<Integer> {
+
+    @Option(names = "--jdk", split = ",", paramLabel = "ID", description = "JDK ids, e.g. openjdk-21,temurin-25 (default: every built image)")
+    List<String> jdks = new ArrayList<>();
+
+    @Option(names = "--profile", defaultValue = "quick", paramLabel = "NAME", description = "smoke, quick or full (default: ${DEFAULT-VALUE})")
+    String profile;
+
+    @Option(names = {"-e", "--experiment"}, split = ",", paramLabel = "NAME", description = "experiments to run (default: all)")
+    List<String> experiments = new ArrayList<>();
+
+    @Option(names = {"-p", "--param"}, paramLabel = "AXIS=V1,V2", description = "narrow or set an axis (repeatable)")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--matrix-id", paramLabel = "ID", description = "names the matrix and each JDK's run directory (default: UTC time)")
+    String matrixId;
+
+    @Option(names = "--resume", description = "finish the matrix named by --matrix-id: skip complete JDKs, resume the others")
+    boolean resume;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "where result sets go (default: <home>/results)")
+    Path results;
+
+    @Option(names = "--jdk-timeout", paramLabel = "DURATION", defaultValue = "3h", description = "limit per JDK container (default: ${DEFAULT-VALUE})")
+    String jdkTimeout;
+
+    @Override
+    public Integer call() throws Exception {
+        Path home = LoomLab.home();
+        Profile chosen = Profile.of(profile);
+        List<CellPlan> plans = Experiment.plan(experiments.stream().map(Experiment::of).toList(), chosen,
+                RunCommand.parseParams(params));
+        Duration limit = RunCommand.parseDuration(jdkTimeout);
+        List<JdkDescriptor> selected = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")), jdks);
+        if (resume && matrixId == null) {
+            throw new IllegalArgumentException("--resume needs the --matrix-id of the matrix to finish");
+        }
+        if (matrixId != null && !matrixId.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("matrix id '" + matrixId + "' may hold only letters, digits, '.', '_' and '-'");
+        }
+        Docker.requireEngine();
+        String id = matrixId != null ? matrixId
+                : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now()) + "-matrix";
+        Path root = (results != null ? results : home.resolve("results")).toAbsolutePath();
+        String hostName = new HostFingerprint().read().name();
+        boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
+
+        List<String> cleanup = new ArrayList<>();
+        Instant started = Instant.now();
+        List<MatrixRecord.Entry> entries = new ArrayList<>();
+        Path matrixFile = root.resolve(hostName).resolve("matrix-" + id + ".json");
+        try (Fixture fixture = network ? FixtureMode.start("container", null, null, System.out) : null) {
+            Thread stop = new Thread(() -> cleanup.forEach(MatrixCommand::killContainer), "loom-lab-matrix-stop");
+            Runtime.getRuntime().addShutdownHook(stop);
+            double spent = 0;
+            int ran = 0;
+            for (int i = 0; i < selected.size(); i++) {
+                JdkDescriptor jdk = selected.get(i);
+                String container = "loomlab-" + id + "-" + jdk.id();
+                killContainer(container); // left over from a killed matrix
+                String prefix = String.format("[jdk %d/%d] %s", i + 1, selected.size(), jdk.id());
+                Path runDir = root.resolve(hostName).resolve(jdk.id()).resolve(id);
+                MatrixRecord.Entry entry;
+                if (jdk.unbuildable().isPresent()) {
+                    entry = MatrixRecord.Entry.skipped(jdk.id(), "cannot be built here: " + jdk.unbuildable().get());
+                } else if (!RunnerImage.exists(jdk)) {
+                    entry = MatrixRecord.Entry.skipped(jdk.id(), "image " + jdk.image() + " is not built (just images)");
+                } else if (resume && complete(runDir)) {
+                    entry = new MatrixRecord.Entry(jdk.id(), "ok", "complete before the resume", runDir.resolve("run.json").toString());
+                } else {
+                    long t0 = System.nanoTime();
+                    cleanup.add(container);
+                    entry = runOne(jdk, container, root, runDir, id, chosen, fixture, limit, prefix);
+                    cleanup.remove(container);
+                    spent += (System.nanoTime() - t0) / 1e9;
+                    ran++;
+                }
+                entries.add(entry);
+                int left = (int) selected.subList(i + 1, selected.size()).stream().filter(d -> d.unbuildable().isEmpty()).count();
+                String eta = ran == 0 ? "" : ", ETA " + Duration.ofSeconds(Math.round(spent / ran * left)).toString()
+                        .substring(2).toLowerCase();
+                System.out.printf("%s: %s%s | elapsed %s%s%n", prefix, entry.status(), entry.message() == null ? "" : " (" + entry.message() + ")",
+                        Duration.between(started, Instant.now()).withNanos(0).toString().substring(2).toLowerCase(), eta);
+                RecordJson.writeAtomically(matrixFile, new MatrixRecord(id, chosen.label(), started, null, entries));
+            }
+            Runtime.getRuntime().removeShutdownHook(stop);
+        }
+        RecordJson.writeAtomically(matrixFile, new MatrixRecord(id, chosen.label(), started, Instant.now(), entries));
+        System.out.println();
+        System.out.printf("| %-12s | %-7s | %s%n", "jdk", "status", "record / reason");
+        entries.forEach(e -> System.out.printf("| %-12s | %-7s | %s%n", e.jdk(), e.status(),
+                e.runJson() != null ? e.runJson() : e.message()));
+        System.out.println("matrix: " + matrixFile);
+        return entries.stream().allMatch(e -> e.status().equals("ok") || e.status().equals("skipped")) ? LoomLab.OK : LoomLab.FAILED;
+    }
+
+    private MatrixRecord.Entry runOne(JdkDescriptor jdk, String container, Path root, Path runDir, String id, Profile chosen,
+                                      Fixture fixture, Duration limit, String prefix) throws IOException, InterruptedException {
+        Path jdkDir = runDir.getParent();
+        Files.createDirectories(jdkDir);
+        // The runner is not root: it may write its run directory, nothing else.
+        Files.setPosixFilePermissions(jdkDir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        boolean resumeRun = Files.exists(runDir.resolve("run.json"));
+        if (!resumeRun && Files.exists(runDir)) {
+            deleteTree(runDir); // killed before its first record: nothing in it to keep
+        }
+        List<String> cmd = new ArrayList<>(List.of("docker", "run", "--rm", "--name", container, "--network", "host",
+                "-e", "LOOMLAB_IMAGE=" + jdk.image(), "-e", "LOOMLAB_IMAGE_ID=" + RunnerImage.imageId(jdk.image()),
+                "-v", root + ":/results", jdk.image(),
+                "run", "--profile", chosen.label(), "--jdk-id", jdk.id(), "--results", "/results", "--run-id", id));
+        if (fixture != null) {
+            cmd.addAll(List.of("--fixture", fixture.url()));
+        }
+        experiments.forEach(e -> cmd.addAll(List.of("-e", e)));
+        params.forEach(p -> cmd.addAll(List.of("-p", p)));
+        if (resumeRun) {
+            cmd.add("--resume");
+        }
+        System.out.println(prefix + ": " + (resumeRun ? "resuming" : "starting") + " in " + jdk.image());
+        Path log = jdkDir.resolve(id + ".container.log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Thread pump = Thread.ofVirtual().start(() -> pump(p, log, "  " + jdk.id() + " | "));
+        boolean ended = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+        if (!ended) {
+            killContainer(container);
+            p.destroyForcibly();
+        }
+        pump.join(10_000);
+        Path runJson = runDir.resolve("run.json");
+        if (!ended) {
+            return MatrixRecord.Entry.failed(jdk.id(), "exceeded " + limit + "; container killed", runJson);
+        }
+        if (!complete(runDir)) {
+            return MatrixRecord.Entry.failed(jdk.id(), "container exit " + p.exitValue() + " without a complete record; see " + log, runJson);
+        }
+        return new MatrixRecord.Entry(jdk.id(), "ok", p.exitValue() == 0 ? null : "some cells not ok (exit " + p.exitValue() + ")",
+                runJson.toString());
+    }
+
+    private static boolean complete(Path runDir) {
+        try {
+            RunRecord r = RecordJson.read(runDir.resolve("run.json"));
+            return r.status() == RunStatus.COMPLETE;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void pump(Process p, Path log, String prefix) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+             PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                out.println(line);
+                out.flush();
+                System.out.println(prefix + line);
+            }
+        } catch (IOException e) {
+            System.out.println(prefix + "(output lost: " + e.getMessage() + ")");
+        }
+    }
+
+    private static void killContainer(String name) {
+        try {
+            new ProcessBuilder("docker", "rm", "-f", name).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(30, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            // No client: nothing could have been started either.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

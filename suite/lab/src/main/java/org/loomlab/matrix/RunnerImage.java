@@ -1,0 +1,102 @@
+package org.loomlab.matrix;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds {@code loom-lab/runner:<jdk-id>} from the one Dockerfile, with build arguments from a
+ * {@link JdkDescriptor}, on the debootstrap base image (made first when missing).
+ */
+public final class RunnerImage {
+
+    /** What a build gave: the image size in bytes and the seconds it took. */
+    public record Built(String image, long bytes, double seconds) {
+    }
+
+    private final Path home;
+
+    public RunnerImage(Path home) {
+        this.home = home;
+    }
+
+    public Built build(JdkDescriptor jdk, Path log) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        run(log, List.of(home.resolve("images/base/build").toString(), jdk.base(), "amd64"));
+        Path context = Files.createTempDirectory("loom-lab-runner-" + jdk.id());
+        try {
+            Files.copy(home.resolve("Dockerfile"), context.resolve("Dockerfile"));
+            for (String module : List.of("lab/target/loom-lab.jar", "bench/target/benchmarks.jar", "fixture/target/fixture.jar")) {
+                Path jar = home.resolve("suite").resolve(module);
+                if (!Files.isRegularFile(jar)) {
+                    throw new IllegalArgumentException(jar + " is missing; build the suite first: just build");
+                }
+                Files.copy(jar, context.resolve(jar.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            Path jdkDir = Files.createDirectory(context.resolve("jdk"));
+            if (jdk.build() == JdkDescriptor.Build.HOST_COPY) {
+                run(log, List.of("cp", "-a", jdk.hostJdk() + "/.", jdkDir.toString()));
+            }
+            List<String> cmd = new ArrayList<>(List.of("docker", "build", "-t", jdk.image(),
+                    "--build-arg", "BASE=" + jdk.baseImage(),
+                    "--build-arg", "JDK_PACKAGE=" + (jdk.packageName() == null ? "" : jdk.packageName()),
+                    "--build-arg", "JDK_ID=" + jdk.id(),
+                    "--build-arg", "JDK_VENDOR=" + jdk.vendor(),
+                    "--build-arg", "JDK_FEATURE=" + jdk.feature(),
+                    "--build-arg", "SUITE_VERSION=" + org.loomlab.run.FixtureContainer.suiteVersion(),
+                    "--build-arg", "GIT_COMMIT=" + gitCommit(),
+                    context.toString()));
+            run(log, cmd);
+        } finally {
+            run(log, List.of("rm", "-rf", context.toString()));
+        }
+        String size = output(List.of("docker", "image", "inspect", "-f", "{{.Size}}", jdk.image()));
+        return new Built(jdk.image(), Long.parseLong(size.strip()), (System.nanoTime() - start) / 1e9);
+    }
+
+    /** Whether the runner image of {@code jdk} exists on the engine. */
+    public static boolean exists(JdkDescriptor jdk) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("docker", "image", "inspect", jdk.image())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return p.waitFor() == 0;
+    }
+
+    /** The image's id (sha256:...). */
+    public static String imageId(String image) throws IOException, InterruptedException {
+        return output(List.of("docker", "image", "inspect", "-f", "{{.Id}}", image)).strip();
+    }
+
+    private String gitCommit() throws IOException, InterruptedException {
+        try {
+            return output(List.of("git", "-C", home.toString(), "rev-parse", "HEAD")).strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static void run(Path log, List<String> cmd) throws IOException, InterruptedException {
+        Files.createDirectories(log.getParent());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        // The legacy builder works with every docker client here (BuildKit needs buildx, absent here).
+        pb.environment().put("DOCKER_BUILDKIT", "0");
+        Process p = pb.start();
+        if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException(String.join(" ", cmd.subList(0, Math.min(3, cmd.size()))) + " failed; see " + log);
+        }
+    }
+
+    static String output(List<String> cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (p.waitFor() != 0) {
+            throw new IOException(String.join(" ", cmd) + " failed");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,105 @@
+package org.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RecordSchema;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** `loom-lab matrix` over two real runner images (built by `just images`), and its resume after kill -9. */
+class MatrixIT {
+
+    @TempDir
+    Path tmp;
+
+    private static JsonNode runJson(Path results, String jdk, String id) throws Exception {
+        try (Stream<Path> walk = Files.walk(results)) {
+            Path file = walk.filter(p -> p.endsWith(Path.of(jdk, id, "run.json"))).findFirst().orElseThrow();
+            assertThat(RecordSchema.violations(file)).isEmpty();
+            return RecordJson.mapper().readTree(file.toFile());
+        }
+    }
+
+    @Test
+    void twoJdksGiveValidRecordsThatDifferInTheirJdk() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "matrix", "--profile", "smoke",
+                "--jdk", "openjdk-21,openjdk-25", "-e", "philosophers", "-p", "workload=noop", "-p", "lock=reentrant",
+                "--results", results.toString(), "--matrix-id", "two");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        JsonNode j21 = runJson(results, "openjdk-21", "two");
+        JsonNode j25 = runJson(results, "openjdk-25", "two");
+        for (JsonNode record : List.of(j21, j25)) {
+            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.get("results")).hasSize(2).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
+            assertThat(record.at("/host/container/in_container").asBoolean()).isTrue();
+            assertThat(record.at("/jdk/image_id").asText()).startsWith("sha256:");
+        }
+        assertThat(j21.at("/jdk/feature_version").asInt()).isEqualTo(21);
+        assertThat(j25.at("/jdk/feature_version").asInt()).isEqualTo(25);
+        assertThat(j21.at("/jdk/image").asText()).isEqualTo("loom-lab/runner:openjdk-21");
+        assertThat(j21.at("/jdk/runtime_version").asText()).isNotEqualTo(j25.at("/jdk/runtime_version").asText());
+        assertThat(r.stdout()).contains("[jdk 1/2] openjdk-21", "[jdk 2/2] openjdk-25", "ETA");
+    }
+
+    @Test
+    void resumeAfterKillNineFinishesWithoutRedoingFinishedCells() throws Exception {
+        Path results = tmp.resolve("results");
+        String[] args = {"matrix", "--profile", "smoke", "--jdk", "openjdk-21,openjdk-25", "-e", "philosophers",
+                "-p", "workload=noop,active-wait,sleep,file-read", "-p", "threads=virtual",
+                "--results", results.toString(), "--matrix-id", "resumed"};
+        Process lab = LabProcess.start(tmp.resolve("log1"), args);
+        Map<String, Double> before = waitForCells(results.resolve("vm"), "openjdk-21", 2, Duration.ofMinutes(5));
+        lab.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+        lab.destroyForcibly(); // kill -9: no shutdown hook runs, the runner container is left behind
+        assertThat(lab.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+        String[] resume = Stream.concat(Stream.of(args), Stream.of("--resume")).toArray(String[]::new);
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log2"), 900, resume);
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        JsonNode j21 = runJson(results, "openjdk-21", "resumed");
+        assertThat(j21.get("status").asText()).isEqualTo("complete");
+        assertThat(j21.get("results")).hasSize(8);
+        assertThat(j21.get("results").findValuesAsText("status")).containsOnly("ok");
+        Map<String, Double> after = wallByParams(j21);
+        before.forEach((params, wall) -> assertThat(after.get(params)).as("kept, not redone: " + params).isEqualTo(wall));
+        assertThat(runJson(results, "openjdk-25", "resumed").get("status").asText()).isEqualTo("complete");
+    }
+
+    private static Map<String, Double> wallByParams(JsonNode record) {
+        Map<String, Double> out = new HashMap<>();
+        record.get("results").forEach(c -> {
+            if (c.get("status").asText().equals("ok")) {
+                out.put(c.get("params").toString(), c.get("wall_seconds").asDouble());
+            }
+        });
+        return out;
+    }
+
+    private static Map<String, Double> waitForCells(Path hostDir, String jdk, int cells, Duration limit) throws Exception {
+        Instant end = Instant.now().plus(limit);
+        Path file = hostDir.resolve(jdk).resolve("resumed").resolve("run.json");
+        while (Instant.now().isBefore(end)) {
+            if (Files.exists(file)) {
+                Map<String, Double> done = wallByParams(RecordJson.mapper().readTree(file.toFile()));
+                if (done.size() >= cells) {
+                    return done;
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no " + cells + " finished cells in " + file + " within " + limit);
+    }
+}

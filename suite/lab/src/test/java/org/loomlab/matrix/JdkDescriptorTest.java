@@ -1,0 +1,44 @@
+package org.loomlab.matrix;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class JdkDescriptorTest {
+
+    private static final Path JDKS = Path.of(System.getProperty("loomlab.home", "../..")).resolve("jdks");
+
+    @Test
+    void everyDescriptorOfTheRepositoryReadsAndTheIssuesIdsAreThere() throws Exception {
+        List<JdkDescriptor> all = JdkDescriptor.all(JDKS);
+        assertThat(all).extracting(JdkDescriptor::id).contains("openjdk-21", "openjdk-24", "openjdk-25", "openjdk-26",
+                "openjdk-27", "temurin-24", "temurin-25", "liberica-24", "liberica-25");
+        assertThat(all).filteredOn(d -> d.build() == JdkDescriptor.Build.NONE)
+                .allSatisfy(d -> assertThat(d.verified()).as(d.id()).isFalse());
+        assertThat(all).allSatisfy(d -> assertThat(d.registryImage()).isNotBlank());
+    }
+
+    @Test
+    void unknownIdNamesTheKnownOnes() throws Exception {
+        assertThatThrownBy(() -> JdkDescriptor.select(JdkDescriptor.all(JDKS), List.of("zulu-8")))
+                .hasMessageStartingWith("unknown JDK 'zulu-8'; known: liberica-24, liberica-25, openjdk-21");
+    }
+
+    @Test
+    void missingFieldNamesTheFileAndTheField(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("openjdk-99.properties");
+        Files.writeString(file, "id=openjdk-99\nvendor=x\nfeature=99\nregistry_image=x\nbuild=debian-package\nbase=sid\n"
+                + "verified=false\nreason=test\n");
+        assertThatThrownBy(() -> JdkDescriptor.read(file))
+                .hasMessage("jdks/openjdk-99.properties: missing field 'package'");
+        Files.writeString(file, "id=openjdk-99\nvendor=x\nfeature=99\nregistry_image=x\nbuild=nix\nverified=false\nreason=t\n");
+        assertThatThrownBy(() -> JdkDescriptor.read(file))
+                .hasMessage("jdks/openjdk-99.properties: field 'build' is 'nix'; valid: debian-package, host-copy, none");
+    }
+}
