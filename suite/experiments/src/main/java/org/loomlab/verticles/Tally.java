@@ -27,7 +27,7 @@ public final class Tally {
         return meals.sum();
     }
 
-    /** Event-bus messages sent or published; -1 when the bus was not watched. */
+    /** Event-bus messages sent or published; 0 unless the dinner was served with {@code dine(meals, tally)}. */
     public long messages() {
         return messages.sum();
     }
