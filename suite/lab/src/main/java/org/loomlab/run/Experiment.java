@@ -19,7 +19,19 @@ public enum Experiment {
             AxisSpec.of("threads", ThreadKind.class),
             AxisSpec.of("workload", Workload.class),
             AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
-            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")));
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"))),
+    /** Seed 000: light tasks started behind CPU-heavy ones; the sum of their waits to start. */
+    FAIRNESS("fairness", Kind.SCENARIO, "fairness", "light-wait-sum", "ms", List.of(
+            AxisSpec.of("threads", ThreadKind.class),
+            // fixed when the first virtual thread starts, so it is a JVM flag (below), recorded as a number
+            AxisSpec.count("parallelism", String.valueOf(Runtime.getRuntime().availableProcessors()), 1),
+            AxisSpec.count("tasks", "1000", 1).in(Profile.SMOKE, "50"),
+            AxisSpec.count("work", "1000", 1).in(Profile.SMOKE, "100"))) {
+        @Override
+        List<String> scenarioJvmArgs(Map<String, String> params) {
+            return List.of("-Djdk.virtualThreadScheduler.parallelism=" + params.get("parallelism"));
+        }
+    };
 
     /** How a cell of the experiment runs: as a JMH benchmark, or as a scenario JVM of its own. */
     public enum Kind { JMH, SCENARIO }
