@@ -3,6 +3,7 @@ package org.loomlab.run;
 import org.loomlab.philosophers.LockKind;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
+import org.loomlab.service.ServiceExecutor;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,18 @@ public enum Experiment {
         @Override
         List<String> scenarioJvmArgs(Map<String, String> params) {
             return List.of("-Djdk.virtualThreadScheduler.parallelism=" + params.get("parallelism"));
+        }
+    },
+    /** Seed 002: a front service making a blocking 50 ms downstream call, per executor, under closed-loop users. */
+    SERVICE("service", Kind.SCENARIO, "service", "throughput", "req/s", List.of(
+            AxisSpec.of("executor", ServiceExecutor.class),
+            AxisSpec.count("users", "1", 1).in(Profile.QUICK, "1", "20", "200").in(Profile.FULL, "1", "20", "200")
+                    .in(Profile.SMOKE, "4"),
+            AxisSpec.count("pool", "20", 1),
+            AxisSpec.count("delay", "50", 0))) {
+        @Override
+        public boolean needsFixture(Map<String, String> params) {
+            return true;
         }
     };
 
