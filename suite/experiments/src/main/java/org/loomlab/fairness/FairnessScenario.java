@@ -8,6 +8,7 @@ import org.loomlab.scenario.CellParams;
 import org.loomlab.scenario.Percentiles;
 import org.loomlab.scenario.Scenario;
 import org.loomlab.scenario.Settings;
+import org.loomlab.scenario.VirtualScheduler;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +24,6 @@ import java.util.concurrent.ThreadFactory;
  */
 public final class FairnessScenario implements Scenario {
 
-    static final String PARALLELISM_PROPERTY = "jdk.virtualThreadScheduler.parallelism";
-
     @Override
     public String name() {
         return "fairness";
@@ -37,11 +36,7 @@ public final class FairnessScenario implements Scenario {
         int parallelism = params.count("parallelism", 1);
         int tasks = params.count("tasks", 1);
         int work = params.count("work", 0);
-        int effective = effectiveParallelism();
-        if (parallelism != effective) {
-            throw new IllegalArgumentException("parallelism=" + parallelism + " needs -D" + PARALLELISM_PROPERTY + "="
-                    + parallelism + " on the scenario JVM; this JVM's scheduler has " + effective);
-        }
+        VirtualScheduler.require("parallelism", parallelism);
         ThreadFactory threads = switch (kind) {
             case PLATFORM -> Thread.ofPlatform().name("fairness-", 0).factory();
             case VIRTUAL -> Thread.ofVirtual().name("fairness-", 0).factory();
@@ -61,13 +56,8 @@ public final class FairnessScenario implements Scenario {
         double wall = (System.nanoTime() - start) / 1e9;
         String message = String.format("%d heavy (%d BigInteger additions each) then %d light tasks per round on %s threads,"
                 + " virtual-thread scheduler parallelism %d; percentiles are of single light waits over %d rounds",
-                tasks, work, tasks, kind.label(), effective, settings.samples());
+                tasks, work, tasks, kind.label(), parallelism, settings.samples());
         return List.of(Summary.cell(name(), raw, "light-wait-sum", "ms", sums, Percentiles.of(waits, 1e6), null,
                 message, wall, null));
-    }
-
-    /** The parallelism the virtual-thread scheduler of this JVM has or will have. */
-    static int effectiveParallelism() {
-        return Integer.getInteger(PARALLELISM_PROPERTY, Runtime.getRuntime().availableProcessors());
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.scenario.Settings;
+import org.loomlab.scenario.VirtualScheduler;
 
 import java.time.Duration;
 import java.util.List;
@@ -26,7 +27,7 @@ class FairnessScenarioTest {
     @ValueSource(strings = {"platform", "virtual"})
     void sumsNonNegativeLightWaitsBoundedByTheRoundsWallTime(String threads) throws Exception {
         long start = System.nanoTime();
-        List<Cell> cells = new FairnessScenario().run(params(threads, FairnessScenario.effectiveParallelism()), TWO_ROUNDS);
+        List<Cell> cells = new FairnessScenario().run(params(threads, VirtualScheduler.parallelism()), TWO_ROUNDS);
         double wallMs = (System.nanoTime() - start) / 1e6;
 
         assertThat(cells).singleElement().satisfies(cell -> {
@@ -46,7 +47,7 @@ class FairnessScenarioTest {
 
     @Test
     void refusesAParallelismThisJvmDoesNotRunWith() {
-        int other = FairnessScenario.effectiveParallelism() + 1;
+        int other = VirtualScheduler.parallelism() + 1;
         assertThatThrownBy(() -> new FairnessScenario().run(params("virtual", other), TWO_ROUNDS))
                 .hasMessageContaining("parallelism=" + other + " needs -Djdk.virtualThreadScheduler.parallelism=" + other);
     }
