@@ -17,14 +17,16 @@ record LoadResult(int users, Duration window, long completed, long errors, long 
     }
 
     /**
-     * Loads the URL client, the HTTP server and the HTTP client once, outside any window: on a cold JVM
-     * their class loading (the HTTP client builds the default TLS context) takes over a second, which
-     * would otherwise show as a first window with nothing completed.
+     * One unrecorded second of the cell's own load before the first window. On a cold JVM the class
+     * loading of the URL client, the HTTP server and the HTTP client (which builds the default TLS
+     * context) takes over a second, and {@code users} connections to the service and to the fixture
+     * are opened for the first time; both would otherwise land in the first window only.
      */
-    static void warmUp(Downstream downstream, ExecutorService executor) throws Exception {
+    static void warmUp(Downstream downstream, ExecutorService executor, FrontService.Answer answer, int users)
+            throws Exception {
         downstream.call();
-        try (FrontService front = new FrontService(executor, downstream::call)) {
-            new ClosedLoop(front.uri(), 1, Duration.ofSeconds(1)).run();
+        try (FrontService front = new FrontService(executor, answer)) {
+            new ClosedLoop(front.uri(), users, Duration.ofSeconds(1)).run();
         }
     }
 

@@ -71,7 +71,7 @@ public final class PinnedServiceScenario implements Scenario {
             }
             AtomicLong next = new AtomicLong();
             FrontService.Answer answer = () -> endpoints.get((int) (next.getAndIncrement() % endpointCount)).call();
-            LoadResult.warmUp(downstream, executor(threads, pool));
+            LoadResult.warmUp(downstream, executor(threads, pool), answer, connections);
             baseline = ProcessStatus.read();
             for (int s = 0; s < settings.samples(); s++) {
                 try (FrontService front = new FrontService(executor(threads, pool), answer)) {

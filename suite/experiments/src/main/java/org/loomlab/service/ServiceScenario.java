@@ -38,7 +38,7 @@ public final class ServiceScenario implements Scenario {
         try (FixtureLink link = FixtureLink.open(settings.fixtureUrl())) {
             fixture = link.describe();
             Downstream downstream = new Downstream(link.url(), delay);
-            LoadResult.warmUp(downstream, executor.create(pool));
+            LoadResult.warmUp(downstream, executor.create(pool), downstream::call, users);
             for (int s = 0; s < settings.samples(); s++) {
                 try (FrontService front = new FrontService(executor.create(pool), downstream::call)) {
                     windows.add(new ClosedLoop(front.uri(), users, settings.duration()).run());
