@@ -1,8 +1,10 @@
 package org.loomlab.run;
 
+import org.loomlab.footprint.FootprintExecutor;
 import org.loomlab.philosophers.LockKind;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
+import org.loomlab.service.ServiceExecutor;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,63 @@ public enum Experiment {
             AxisSpec.of("workload", Workload.class),
             AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
             AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"),
-            AxisSpec.count("connections", "500", 1)));
+            AxisSpec.count("connections", "500", 1))),
+    /** Seed 000: light tasks started behind CPU-heavy ones; the sum of their waits to start. */
+    FAIRNESS("fairness", Kind.SCENARIO, "fairness", "light-wait-sum", "ms", List.of(
+            AxisSpec.of("threads", ThreadKind.class),
+            // fixed when the first virtual thread starts, so it is a JVM flag (below), recorded as a number
+            AxisSpec.count("parallelism", String.valueOf(Runtime.getRuntime().availableProcessors()), 1),
+            AxisSpec.count("tasks", "1000", 1).in(Profile.SMOKE, "50"),
+            AxisSpec.count("work", "1000", 1).in(Profile.SMOKE, "100"))) {
+        @Override
+        List<String> scenarioJvmArgs(Map<String, String> params) {
+            return List.of("-Djdk.virtualThreadScheduler.parallelism=" + params.get("parallelism"));
+        }
+    },
+    /** Seed 002: a front service making a blocking 50 ms downstream call, per executor, under closed-loop users. */
+    SERVICE("service", Kind.SCENARIO, "service", "throughput", "req/s", List.of(
+            AxisSpec.of("executor", ServiceExecutor.class),
+            AxisSpec.count("users", "1", 1).in(Profile.QUICK, "1", "20", "200").in(Profile.FULL, "1", "20", "200")
+                    .in(Profile.SMOKE, "4"),
+            AxisSpec.count("pool", "20", 1),
+            AxisSpec.count("delay", "50", 0))) {
+        @Override
+        public boolean needsFixture(Map<String, String> params) {
+            return true;
+        }
+    },
+    /**
+     * Seed 003: a service whose requests make a blocking call inside a lock, under many connections;
+     * virtual threads on 16 carriers vs a pool of 300 platform threads. Seed size 1,000 connections
+     * (full); quick keeps 200, which on 2 cores still saturates the 10 endpoints x 20 req/s ceiling.
+     */
+    PINNED_SERVICE("pinned-service", Kind.SCENARIO, "pinned-service", "throughput", "req/s", List.of(
+            AxisSpec.of("lock", LockKind.class),
+            AxisSpec.of("threads", ThreadKind.class),
+            AxisSpec.count("connections", "1000", 1).in(Profile.QUICK, "200").in(Profile.SMOKE, "20"),
+            AxisSpec.count("endpoints", "10", 1),
+            AxisSpec.count("delay", "50", 0),
+            AxisSpec.count("carriers", "16", 1),
+            AxisSpec.count("pool", "300", 1))) {
+        @Override
+        public boolean needsFixture(Map<String, String> params) {
+            return true;
+        }
+
+        @Override
+        List<String> scenarioJvmArgs(Map<String, String> params) {
+            // Carriers are the scheduler's parallelism and its ceiling: no compensation threads beyond them.
+            return "virtual".equals(params.get("threads"))
+                    ? List.of("-Djdk.virtualThreadScheduler.parallelism=" + params.get("carriers"),
+                            "-Djdk.virtualThreadScheduler.maxPoolSize=" + params.get("carriers"))
+                    : List.of();
+        }
+    },
+    /** Seed 004: N tasks that compute and sleep in a loop; peak kernel threads, peak RSS and CPU per executor. */
+    FOOTPRINT("footprint", Kind.SCENARIO, "footprint", "peak-os-threads", "threads", List.of(
+            AxisSpec.of("executor", FootprintExecutor.class),
+            AxisSpec.count("tasks", "1000", 1).in(Profile.SMOKE, "50"),
+            AxisSpec.count("sleep", "1000", 1)));
 
     /** How a cell of the experiment runs: as a JMH benchmark, or as a scenario JVM of its own. */
     public enum Kind { JMH, SCENARIO }
