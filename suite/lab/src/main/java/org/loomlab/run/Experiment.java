@@ -132,18 +132,34 @@ public enum Experiment {
      * with locks). Every value is checked before anything runs.
      */
     public static List<CellPlan> plan(List<Experiment> chosen, Profile profile, Map<String, List<String>> filters) {
-        List<Experiment> candidates = chosen.isEmpty() ? List.of(values()) : chosen;
-        List<Experiment> selected = chosen.isEmpty()
-                ? candidates.stream().filter(e -> e.axisNames().containsAll(filters.keySet())).toList()
-                : candidates;
-        if (selected.isEmpty()) {
-            String unknown = filters.keySet().stream()
-                    .filter(k -> candidates.stream().noneMatch(e -> e.axisNames().contains(k)))
-                    .findFirst().orElse(String.join(", ", filters.keySet()));
-            throw new IllegalArgumentException("unknown param '" + unknown + "'; valid: " + candidates.stream()
-                    .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
+        if (!chosen.isEmpty()) {
+            return chosen.stream().flatMap(e -> e.cells(profile, filters).stream()).toList();
         }
-        return selected.stream().flatMap(e -> e.cells(profile, filters).stream()).toList();
+        // Unnamed experiments join when they have every filtered axis and accept its values:
+        // `executor=pool-1` means the service's executor, not footprint's.
+        List<CellPlan> out = new java.util.ArrayList<>();
+        IllegalArgumentException firstRejection = null;
+        for (Experiment e : values()) {
+            if (!e.axisNames().containsAll(filters.keySet())) {
+                continue;
+            }
+            try {
+                out.addAll(e.cells(profile, filters));
+            } catch (IllegalArgumentException rejected) {
+                firstRejection = firstRejection == null ? rejected : firstRejection;
+            }
+        }
+        if (!out.isEmpty()) {
+            return out;
+        }
+        if (firstRejection != null) {
+            throw firstRejection;
+        }
+        String unknown = filters.keySet().stream()
+                .filter(k -> java.util.Arrays.stream(values()).noneMatch(e -> e.axisNames().contains(k)))
+                .findFirst().orElse(String.join(", ", filters.keySet()));
+        throw new IllegalArgumentException("unknown param '" + unknown + "'; valid: " + java.util.Arrays.stream(values())
+                .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
     }
 
     private List<String> axisNames() {

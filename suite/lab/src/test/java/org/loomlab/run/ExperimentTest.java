@@ -26,6 +26,14 @@ class ExperimentTest {
     }
 
     @Test
+    void aValueOnlyOneExperimentAcceptsSelectsThatExperiment() {
+        List<CellPlan> cells = Experiment.plan(List.of(), Profile.SMOKE, Map.of("executor", List.of("pool-1")));
+        assertThat(cells).isNotEmpty().allSatisfy(c -> assertThat(c.experiment()).isEqualTo(Experiment.SERVICE));
+        assertThatThrownBy(() -> Experiment.plan(List.of(), Profile.SMOKE, Map.of("executor", List.of("nope"))))
+                .hasMessageStartingWith("unknown executor 'nope'; valid:");
+    }
+
+    @Test
     void paramsNarrowAndSetAxes() {
         List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of(
                 "lock", List.of("synchronized"), "threads", List.of("virtual"), "philosophers", List.of("5", "1_000")));
