@@ -21,8 +21,10 @@ class ScenarioExperimentsTest {
     @Test
     void quickProfileRunsEveryScenarioAtItsAxes() {
         assertThat(Experiment.FAIRNESS.cells(Profile.QUICK, Map.of())).hasSize(2)
-                .allSatisfy(c -> assertThat(c.params()).containsEntry("tasks", "1000").containsEntry("work", "1000")
+                .allSatisfy(c -> assertThat(c.params()).containsEntry("tasks", "1000").containsEntry("work", "100")
                         .containsEntry("parallelism", String.valueOf(Runtime.getRuntime().availableProcessors())));
+        assertThat(Experiment.FAIRNESS.cells(Profile.FULL, Map.of()))
+                .allSatisfy(c -> assertThat(c.params()).containsEntry("work", "1000"));
         assertThat(Experiment.SERVICE.cells(Profile.QUICK, Map.of())).hasSize(9)
                 .extracting(c -> c.params().get("users")).containsOnly("1", "20", "200");
         assertThat(Experiment.PINNED_SERVICE.cells(Profile.QUICK, Map.of())).hasSize(4)
