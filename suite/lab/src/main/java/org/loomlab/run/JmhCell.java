@@ -38,6 +38,11 @@ public final class JmhCell implements CellRunner {
      * cell's path as a system property so that {@code ps} tells which cell a JVM belongs to.
      */
     List<String> command(CellPlan plan, Path jmhJson) {
+        return command(plan, jmhJson, List.of());
+    }
+
+    /** The command, with {@code forkFlags} appended to the measured JVMs' flags (JFR, latency files). */
+    List<String> command(CellPlan plan, Path jmhJson, List<String> forkFlags) {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-jar", benchmarksJar.toString(),
                 "^" + plan.experiment().target.replace(".", "\\.") + "$"));
         plan.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
@@ -47,7 +52,9 @@ public final class JmhCell implements CellRunner {
         if (!jvmArgs.isEmpty()) {
             cmd.addAll(List.of("-jvmArgs", String.join(" ", jvmArgs)));
         }
-        cmd.addAll(List.of("-jvmArgsAppend", "-Dloomlab.cell=" + jmhJson));
+        List<String> append = new ArrayList<>(List.of("-Dloomlab.cell=" + jmhJson));
+        append.addAll(forkFlags);
+        cmd.addAll(List.of("-jvmArgsAppend", String.join(" ", append)));
         return cmd;
     }
 
@@ -61,7 +68,11 @@ public final class JmhCell implements CellRunner {
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.createDirectories(jmhJson.getParent());
         long start = System.nanoTime();
-        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, jmhJson), log, timeout);
+        List<String> forkFlags = new ArrayList<>();
+        if (PinnedEventRecording.applies(plan.params())) {
+            forkFlags.add(PinnedEventRecording.flag(runDir, name));
+        }
+        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, jmhJson, forkFlags), log, timeout);
         double wall = (System.nanoTime() - start) / 1e9;
         String raw = runDir.relativize(jmhJson).toString();
         Experiment e = plan.experiment();
@@ -76,7 +87,9 @@ public final class JmhCell implements CellRunner {
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
                     wall, Files.exists(jmhJson) ? raw : null);
         }
-        return fromJmh(plan, result, wall, raw);
+        Cell cell = fromJmh(plan, result, wall, raw);
+        return PinnedEventRecording.applies(plan.params())
+                ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;
     }
 
     private static JsonNode readResult(Path jmhJson) throws IOException {

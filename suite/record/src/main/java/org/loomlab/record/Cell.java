@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
  * @param percentiles  e.g. {@code p50, p90, p99, p99.9, max}, in {@code unit}; null when not measured
  * @param pinnedEvents JFR {@code jdk.VirtualThreadPinned} events seen; null when not recorded
  * @param rawFile      the raw result file kept beside run.json (JMH's own JSON), relative to the run directory
+ * @param pinning      why and where virtual threads were pinned (reasons from JDK 24 on); null when not recorded
  */
 public record Cell(
         String experiment,
@@ -31,11 +32,33 @@ public record Cell(
         CellStatus status,
         String message,
         double wallSeconds,
-        String rawFile) {
+        String rawFile,
+        Pinning pinning) {
 
     public Cell {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         samples = samples == null ? List.of() : List.copyOf(samples);
+    }
+
+    /** A cell without a pinning summary: the shape every cell had before pinning was summarised. */
+    public Cell(String experiment, Map<String, String> params, String metric, String unit, Double score, Double error,
+                Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
+                CellStatus status, String message, double wallSeconds, String rawFile) {
+        this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
+                status, message, wallSeconds, rawFile, null);
+    }
+
+    /** This cell with its pinned events counted and summarised from JFR. */
+    public Cell withPinning(Pinning summary) {
+        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
+                summary == null ? null : summary.events(), status, message, wallSeconds, rawFile, summary);
+    }
+
+    /** This cell with latency percentiles (keys {@code p50, p90, p99, p99.9, max}). */
+    public Cell withPercentiles(Map<String, Double> measured) {
+        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples,
+                measured == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(measured)), pinnedEvents,
+                status, message, wallSeconds, rawFile, pinning);
     }
 
     /** A cell that produced no score: failed, timed out, skipped or interrupted, with the reason. */
