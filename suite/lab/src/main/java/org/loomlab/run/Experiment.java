@@ -3,6 +3,7 @@ package org.loomlab.run;
 import org.loomlab.philosophers.LockKind;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
+import org.loomlab.pinning.Blocking;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,11 @@ public enum Experiment {
             AxisSpec.of("threads", ThreadKind.class),
             AxisSpec.of("workload", Workload.class),
             AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
-            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")));
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"))),
+    /** Which blocking operations inside a critical section pin a virtual thread's carrier on this JDK. */
+    PINNING_PROBE("pinning-probe", Kind.SCENARIO, "pinning-probe", "throughput", "ops/s", List.of(
+            AxisSpec.of("lock", LockKind.class),
+            AxisSpec.of("blocking", Blocking.class)));
 
     /** How a cell of the experiment runs: as a JMH benchmark, or as a scenario JVM of its own. */
     public enum Kind { JMH, SCENARIO }

@@ -28,7 +28,7 @@ class RunCommandIT {
     void smokeRunWritesAValidRecordWithEveryCellOk() throws Exception {
         Path results = tmp.resolve("results");
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "run", "--profile", "smoke",
-                "--results", results.toString(), "--run-id", "smoke-it");
+                "-e", "philosophers", "--results", results.toString(), "--run-id", "smoke-it");
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         Path runJson = onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
@@ -90,7 +90,7 @@ class RunCommandIT {
     void interruptedRunLeavesAValidRecordOfWhatFinished() throws Exception {
         Path results = tmp.resolve("results");
         Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke",
-                "--results", results.toString(), "--run-id", "interrupt-it");
+                "-e", "philosophers", "--results", results.toString(), "--run-id", "interrupt-it");
         Path runJson = waitForFinishedCells(results, 2, Duration.ofMinutes(3));
         lab.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
         assertThat(lab.waitFor() ).isNotZero();

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Why and where virtual threads were pinned in a cell: the JFR {@code jdk.VirtualThreadPinned}
@@ -34,6 +35,8 @@ public record Pinning(long events, Map<String, Long> reasons, Map<String, Long> 
     public static final String EVENT = "jdk.VirtualThreadPinned";
     /** How many distinct values of each kind are kept. */
     public static final int KEEP = 5;
+
+    private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("[/.]0x[0-9a-fA-F]+");
 
     private static final List<String> PARKING_CODE = List.of("java.lang.VirtualThread", "java.lang.Thread",
             "java.lang.Object.wait", "jdk.internal.", "java.util.concurrent.locks.LockSupport");
@@ -104,7 +107,8 @@ public record Pinning(long events, Map<String, Long> reasons, Map<String, Long> 
 
         private static void count(Map<String, Long> counts, String key) {
             if (key != null && !key.isBlank()) {
-                counts.merge(key, 1L, Long::sum);
+                // Hidden classes carry their address in the name (Foo/0x0000...): one class, one key.
+                counts.merge(HIDDEN_CLASS_ADDRESS.matcher(key).replaceAll(""), 1L, Long::sum);
             }
         }
 
