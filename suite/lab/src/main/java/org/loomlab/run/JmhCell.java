@@ -68,7 +68,7 @@ public final class JmhCell implements CellRunner {
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.createDirectories(jmhJson.getParent());
         long start = System.nanoTime();
-        List<String> forkFlags = new ArrayList<>();
+        List<String> forkFlags = new ArrayList<>(List.of(DinnerLatency.flag(runDir, name)));
         if (PinnedEventRecording.applies(plan.params())) {
             forkFlags.add(PinnedEventRecording.flag(runDir, name));
         }
@@ -87,7 +87,7 @@ public final class JmhCell implements CellRunner {
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
                     wall, Files.exists(jmhJson) ? raw : null);
         }
-        Cell cell = fromJmh(plan, result, wall, raw);
+        Cell cell = fromJmh(plan, result, wall, raw).withPercentiles(DinnerLatency.read(runDir, name));
         return PinnedEventRecording.applies(plan.params())
                 ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;
     }

@@ -47,7 +47,7 @@ class PinningIT {
     }
 
     @Test
-    void everyVirtualThreadCellCountsPinnedEventsAndPlatformCellsDoNot() throws Exception {
+    void everyVirtualThreadCellCountsPinnedEventsAndEveryCellHasOrderedPercentiles() throws Exception {
         JsonNode record = run("jfr-it", "-e", "philosophers", "-p", "lock=synchronized", "-p", "workload=sleep");
         JsonNode cells = record.get("results");
         assertThat(cells).hasSize(2);
@@ -56,6 +56,12 @@ class PinningIT {
             boolean virtual = cell.at("/params/threads").asText().equals("virtual");
             assertThat(cell.get("pinned_events").isIntegralNumber()).as(cell.toString()).isEqualTo(virtual);
             assertThat(cell.get("pinning").isObject()).isEqualTo(virtual);
+            JsonNode p = cell.get("percentiles");
+            assertThat(p.get("p50").asDouble()).as(p.toString()).isPositive()
+                    .isLessThanOrEqualTo(p.get("p90").asDouble());
+            assertThat(p.get("p90").asDouble()).isLessThanOrEqualTo(p.get("p99").asDouble());
+            assertThat(p.get("p99").asDouble()).isLessThanOrEqualTo(p.get("p99.9").asDouble());
+            assertThat(p.get("p99.9").asDouble()).isLessThanOrEqualTo(p.get("max").asDouble());
         }
     }
 

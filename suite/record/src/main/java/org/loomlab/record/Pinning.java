@@ -20,13 +20,13 @@ import java.util.regex.Pattern;
  * events of its recordings, counted by reason, blocking operation and top frame.
  *
  * <p>Pitfall: the reason fields exist only from JDK 24 on; on JDK 21 the maps stay empty
- * (never guessed) and only the count and frames speak. The top frame skips the JDK's own parking
- * machinery, which is on every stack and says nothing.
+ * (never guessed) and only the count and frames speak. The top frame skips the JDK's own frames
+ * (parking, sockets), which are on every stack and say nothing about who pinned.
  *
  * @param events              every pinned event, whatever its duration (the recordings use threshold 0)
  * @param reasons             {@code pinnedReason} -> events, most frequent first (JDK 24+)
  * @param blockingOperations  {@code blockingOperation} -> events, most frequent first (JDK 24+)
- * @param topFrames           first frame outside the JDK's parking code -> events, the {@value #KEEP} most frequent
+ * @param topFrames           first frame outside the JDK's own code -> events, the {@value #KEEP} most frequent
  */
 public record Pinning(long events, Map<String, Long> reasons, Map<String, Long> blockingOperations,
                       Map<String, Long> topFrames) {
@@ -38,8 +38,8 @@ public record Pinning(long events, Map<String, Long> reasons, Map<String, Long> 
 
     private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("[/.]0x[0-9a-fA-F]+");
 
-    private static final List<String> PARKING_CODE = List.of("java.lang.VirtualThread", "java.lang.Thread",
-            "java.lang.Object.wait", "jdk.internal.", "java.util.concurrent.locks.LockSupport");
+    /** The JDK's own code: parking, sockets, class loading; the frame that explains a pin is below it. */
+    private static final List<String> JDK_CODE = List.of("java.", "javax.", "jdk.", "sun.");
 
     public Pinning {
         reasons = ordered(reasons);
@@ -118,7 +118,7 @@ public record Pinning(long events, Map<String, Long> reasons, Map<String, Long> 
             }
             for (RecordedFrame frame : stack.getFrames()) {
                 String name = frame.getMethod().getType().getName() + "." + frame.getMethod().getName();
-                if (PARKING_CODE.stream().noneMatch(name::startsWith)) {
+                if (JDK_CODE.stream().noneMatch(name::startsWith)) {
                     return name + (frame.getLineNumber() > 0 ? ":" + frame.getLineNumber() : "");
                 }
             }
