@@ -17,10 +17,12 @@ import java.util.stream.Collectors;
 public enum Experiment {
     PHILOSOPHERS("philosophers", Kind.JMH, "org.loomlab.bench.PhilosophersBenchmark.dine", "avgt", "ms/op", List.of(
             AxisSpec.of("lock", LockKind.class),
-            AxisSpec.of("threads", ThreadKind.class),
-            AxisSpec.of("workload", Workload.class),
-            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
-            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"))),
+            AxisSpec.of("threads", ThreadKind.class).in(Profile.SCALED, "virtual"),
+            AxisSpec.of("workload", Workload.class).in(Profile.SCALED, "noop"),
+            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10")
+                    .in(Profile.SCALED, "10000", "100000", "1000000"),
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")
+                    .in(Profile.SCALED, "10000", "100000", "1000000"))),
     /** Which blocking operations inside a critical section pin a virtual thread's carrier on this JDK. */
     PINNING_PROBE("pinning-probe", Kind.SCENARIO, "pinning-probe", "throughput", "ops/s", List.of(
             AxisSpec.of("lock", LockKind.class),
