@@ -22,8 +22,8 @@ lab-cli *ARGS: build
 check *PATHS="results": build
     bin/loom-lab check {{PATHS}}
 
-# Run all tests: unit tests, then forked-JVM integration tests of the real command line
-test:
+# Run all tests: unit tests, then integration tests of the real CLI, forked JVMs and fixture containers
+test: images
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
 
 # Build the benchmarks jar and the loom-lab jar without testing
@@ -33,3 +33,12 @@ build:
 # Remove build output (never results/)
 clean:
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp -q clean
+
+# Start a Docker engine if none answers (installs Debian's docker.io when missing; needs root)
+docker:
+    bin/docker-engine
+
+# Build the images this machine can build: the debootstrap base and the HTTP fixture
+images: docker build
+    images/base/build trixie amd64
+    images/fixture/build

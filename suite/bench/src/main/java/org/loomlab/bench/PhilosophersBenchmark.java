@@ -9,6 +9,7 @@ import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -49,7 +50,7 @@ public class PhilosophersBenchmark {
     @Param({"platform", "virtual"})
     public String threads;
 
-    @Param({"noop", "active-wait", "sleep", "file-read"})
+    @Param({"noop", "active-wait", "sleep", "file-read", "http-jdk", "http-client", "http-okhttp"})
     public String workload;
 
     @Param("1000")
@@ -58,19 +59,37 @@ public class PhilosophersBenchmark {
     @Param("10000")
     public int meals;
 
+    /** Connection pool size of the HTTP workloads (the talk needed 500+ for OkHttp on virtual threads). */
+    @Param("500")
+    public int connections;
+
+    /** Meals that failed (HTTP errors), summed by JMH as a secondary metric instead of failing the run. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Failures {
+        public long failedMeals;
+    }
+
     private Meal meal;
     private Table table;
     private final Histogram dinners = new Histogram(3);
     private boolean measuring;
+    private long failuresSeen;
 
+    /** The fixture comes as a system property, not a {@code @Param}: its address is not an axis. */
     @Setup
     public void setTable() {
-        meal = Workload.of(workload).prepare(new Kitchen(Path.of(System.getProperty("java.io.tmpdir")), null, 0));
+        Kitchen kitchen = new Kitchen(Path.of(System.getProperty("java.io.tmpdir")),
+                System.getProperty("loomlab.fixture"), connections);
+        meal = Workload.of(workload).prepare(kitchen);
         table = new Table(philosophers, LockKind.of(lock), ThreadKind.of(threads), meal);
     }
 
     @TearDown
     public void clearTable() throws FileNotFoundException {
+        if (meal.failures() > 0) {
+            System.err.println("loom-lab: " + meal.failures() + " failed meals; first: " + meal.firstFailure());
+        }
         meal.close();
         String latency = System.getProperty("loomlab.latency");
         if (latency != null && dinners.getTotalCount() > 0) {
@@ -87,12 +106,15 @@ public class PhilosophersBenchmark {
 
     /** One dinner, until the first philosopher reaches {@code meals}. */
     @Benchmark
-    public Dinner dine() throws Exception {
+    public Dinner dine(Failures failures) throws Exception {
         long start = System.nanoTime();
         Dinner dinner = table.dine(meals);
         if (measuring) {
             dinners.recordValue(System.nanoTime() - start);
         }
+        long now = meal.failures();
+        failures.failedMeals += now - failuresSeen;
+        failuresSeen = now;
         return dinner;
     }
 }

@@ -69,6 +69,27 @@ public enum Workload implements Axis {
                 }
             };
         }
+    },
+    /** A blocking 16 KB read from the fixture with {@code URL.openStream()}, as in the talk. */
+    HTTP_JDK("http-jdk") {
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            return HttpMeal.urlConnection(kitchen);
+        }
+    },
+    /** The same read with {@code java.net.http.HttpClient}, beyond the talk. */
+    HTTP_CLIENT("http-client") {
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            return HttpMeal.httpClient(kitchen);
+        }
+    },
+    /** The same read with OkHttp 5, whose pool needed 500+ connections in the talk before it stopped failing. */
+    HTTP_OKHTTP("http-okhttp") {
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            return HttpMeal.okHttp(kitchen);
+        }
     };
 
     /** How long the timed workloads take per meal. */

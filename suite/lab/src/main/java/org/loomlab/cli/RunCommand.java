@@ -11,6 +11,8 @@ import org.loomlab.record.RunStatus;
 import org.loomlab.run.CellPlan;
 import org.loomlab.run.CellRunner;
 import org.loomlab.run.Experiment;
+import org.loomlab.run.Fixture;
+import org.loomlab.run.FixtureMode;
 import org.loomlab.run.JmhCell;
 import org.loomlab.run.LabRun;
 import org.loomlab.run.Profile;
@@ -74,6 +76,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--run-id", paramLabel = "ID", description = "name of the run directory (default: UTC time and profile)")
     String runId;
 
+    @Option(names = "--fixture", defaultValue = "auto", paramLabel = "WHERE",
+            description = "the HTTP fixture for network cells: auto (a container when Docker answers and the image is built,"
+                    + " else a local JVM), container, local, or the http:// URL of a running one (default: ${DEFAULT-VALUE})")
+    String fixture;
+
     @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/suite/bench/target/benchmarks.jar)")
     Path benchmarks;
 
@@ -93,6 +100,9 @@ final class RunCommand implements Callable<Integer> {
         if (runId != null && !runId.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("run id '" + runId + "' may hold only letters, digits, '.', '_' and '-'");
         }
+        FixtureMode.check(fixture);
+        boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
+
         Host host = new HostFingerprint().read();
         List<String> flags = jvmArgs == null ? chosen.jvmArgs(host.memoryBytes())
                 : jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
@@ -105,15 +115,44 @@ final class RunCommand implements Callable<Integer> {
         if (Files.exists(dir)) {
             throw new IllegalArgumentException("run directory exists already: " + dir + " (choose another --run-id)");
         }
-        RunRecord start = new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, chosen.label(), RunStatus.RUNNING,
-                host, jdk, SuiteFingerprint.read(home), null, List.of());
+        // Started before the run directory exists: a fixture that cannot start leaves nothing behind.
+        Fixture served = network ? FixtureMode.start(fixture, home.resolve("suite/fixture/target/fixture.jar"), java,
+                System.out) : null;
+        Thread stopFixture = new Thread(() -> {
+            if (served != null) {
+                served.close();
+            }
+        }, "loom-lab-fixture-stop");
+        Runtime.getRuntime().addShutdownHook(stopFixture);
+        try {
+            if (served != null) {
+                System.out.println("fixture: " + served.info().kind() + " at " + served.url());
+            }
+            RunRecord start = new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, chosen.label(),
+                    RunStatus.RUNNING, host, jdk, SuiteFingerprint.read(home), served == null ? null : served.info(),
+                    List.of());
+            return run(start, plans, dir, java, jar, flags, chosen, cellTimeout, served == null ? null : served.url());
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopFixture);
+                stopFixture.run();
+            } catch (IllegalStateException shuttingDown) {
+                // The hook stops the fixture.
+            }
+        }
+    }
+
+    private int run(RunRecord start, List<CellPlan> plans, Path dir, Path java, Path jar, List<String> flags,
+                    Profile chosen, Duration cellTimeout, String fixtureUrl) throws Exception {
+        Jdk jdk = start.jdk();
+        Host host = start.host();
 
         System.out.printf("loom-lab run: %d cells of %s, profile %s, on %s %s (%s) at %s, host %s (%d CPUs, JVM sees %d)%n",
                 plans.size(), plans.stream().map(p -> p.experiment().label()).distinct().collect(Collectors.joining(", ")),
                 chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), java,
                 host.name(), host.cpus(), jdk.availableProcessors());
-        JmhCell jmh = new JmhCell(java, jar, flags, chosen, cellTimeout);
-        ScenarioCell scenario = new ScenarioCell(java, jar, flags, chosen, cellTimeout, null);
+        JmhCell jmh = new JmhCell(java, jar, flags, chosen, cellTimeout, fixtureUrl);
+        ScenarioCell scenario = new ScenarioCell(java, jar, flags, chosen, cellTimeout, fixtureUrl);
         CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
                 ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
         LabRun run = new LabRun(dir, start, cells, System.out);

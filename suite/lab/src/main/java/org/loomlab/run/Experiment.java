@@ -22,7 +22,8 @@ public enum Experiment {
             AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10")
                     .in(Profile.SCALED, "10000", "100000", "1000000"),
             AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")
-                    .in(Profile.SCALED, "10000", "100000", "1000000"))),
+                    .in(Profile.SCALED, "10000", "100000", "1000000"),
+            AxisSpec.count("connections", "500", 1))),
     /** Which blocking operations inside a critical section pin a virtual thread's carrier on this JDK. */
     PINNING_PROBE("pinning-probe", Kind.SCENARIO, "pinning-probe", "throughput", "ops/s", List.of(
             AxisSpec.of("lock", LockKind.class),

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A child JVM with its output in a log file and a deadline. On timeout or interrupt the whole
@@ -47,19 +49,34 @@ final class ForkedProcess {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
-    /** The last line of the log that says something, trimmed, for the cell's message. */
+    /** A throwable's first line as the JVM prints it, e.g. {@code java.lang.IllegalStateException: fixture ...}. */
+    private static final Pattern THROWN = Pattern.compile("^(ERROR: )?[\\w$.]+(Exception|Error): .*$");
+
+    /**
+     * Why a cell's process failed, for its message: the first exception the log shows (JMH prints the
+     * benchmark's own failure before its summary), else the last line that says something.
+     */
     static String lastLine(Path log) {
         try {
             List<String> lines = Files.readAllLines(log);
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                String line = lines.get(i).strip();
+            String last = null;
+            for (String raw : lines) {
+                String line = raw.strip();
+                Matcher m = THROWN.matcher(line);
+                if (m.matches()) {
+                    return shorten(m.group(1) == null ? line : line.substring(m.group(1).length()));
+                }
                 if (!line.isEmpty()) {
-                    return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+                    last = line;
                 }
             }
+            return last == null ? "(no output)" : shorten(last);
         } catch (IOException | RuntimeException e) {
             return "(log unreadable: " + e.getMessage() + ")";
         }
-        return "(no output)";
+    }
+
+    private static String shorten(String line) {
+        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 }

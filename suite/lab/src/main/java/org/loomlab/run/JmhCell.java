@@ -24,13 +24,17 @@ public final class JmhCell implements CellRunner {
     private final List<String> jvmArgs;
     private final Profile profile;
     private final Duration timeout;
+    private final String fixtureUrl;
 
-    public JmhCell(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Duration timeout) {
+    /** @param fixtureUrl the HTTP fixture's base URL, or null when no cell of the run calls it */
+    public JmhCell(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Duration timeout,
+                   String fixtureUrl) {
         this.java = java;
         this.benchmarksJar = benchmarksJar;
         this.jvmArgs = List.copyOf(jvmArgs);
         this.profile = profile;
         this.timeout = timeout;
+        this.fixtureUrl = fixtureUrl;
     }
 
     /**
@@ -43,8 +47,12 @@ public final class JmhCell implements CellRunner {
 
     /** The command, with {@code forkFlags} appended to the measured JVMs' flags (JFR, latency files). */
     List<String> command(CellPlan plan, Path jmhJson, List<String> forkFlags) {
-        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-jar", benchmarksJar.toString(),
-                "^" + plan.experiment().target.replace(".", "\\.") + "$"));
+        List<String> cmd = new ArrayList<>(List.of(java.toString()));
+        if (Boolean.getBoolean("loomlab.jmh.ignoreLock")) {
+            // Tests only: they check behaviour, not speed, so they may share the host with other JMH runs.
+            cmd.add("-Djmh.ignoreLock=true");
+        }
+        cmd.addAll(List.of("-jar", benchmarksJar.toString(), "^" + plan.experiment().target.replace(".", "\\.") + "$"));
         plan.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
         cmd.addAll(profile.jmhOptions());
         cmd.addAll(List.of("-bm", plan.experiment().metric, "-tu", "ms", "-foe", "true",
@@ -53,6 +61,9 @@ public final class JmhCell implements CellRunner {
             cmd.addAll(List.of("-jvmArgs", String.join(" ", jvmArgs)));
         }
         List<String> append = new ArrayList<>(List.of("-Dloomlab.cell=" + jmhJson));
+        if (fixtureUrl != null) {
+            append.add("-Dloomlab.fixture=" + fixtureUrl);
+        }
         append.addAll(forkFlags);
         cmd.addAll(List.of("-jvmArgsAppend", String.join(" ", append)));
         return cmd;
@@ -105,10 +116,21 @@ public final class JmhCell implements CellRunner {
         List<Double> samples = new ArrayList<>();
         metric.get("rawData").forEach(fork -> fork.forEach(v -> samples.add(v.asDouble())));
         Experiment e = plan.experiment();
-        return new Cell(e.label(), plan.params(), e.metric, metric.get("scoreUnit").asText(),
+        Cell cell = new Cell(e.label(), plan.params(), e.metric, metric.get("scoreUnit").asText(),
                 number(metric.get("score")), number(metric.get("scoreError")),
                 number(metric.get("scoreConfidence").get(0)), number(metric.get("scoreConfidence").get(1)),
                 samples, null, null, CellStatus.OK, null, wall, raw);
+        JsonNode failed = benchmark.path("secondaryMetrics").path("failedMeals").path("rawData");
+        if (failed.isMissingNode()) {
+            return cell;
+        }
+        long errors = 0;
+        for (JsonNode fork : failed) {
+            for (JsonNode v : fork) {
+                errors += Math.round(v.asDouble());
+            }
+        }
+        return cell.withErrors(errors, errors + " failed meals in the measured iterations (see the cell's log)");
     }
 
     /** JMH writes NaN as the string "NaN" (e.g. the error of a single sample). */

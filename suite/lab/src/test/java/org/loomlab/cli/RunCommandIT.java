@@ -28,7 +28,8 @@ class RunCommandIT {
     void smokeRunWritesAValidRecordWithEveryCellOk() throws Exception {
         Path results = tmp.resolve("results");
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "run", "--profile", "smoke",
-                "-e", "philosophers", "--results", results.toString(), "--run-id", "smoke-it");
+                "-e", "philosophers", "-p", "workload=noop,active-wait,sleep,file-read",
+                "--results", results.toString(), "--run-id", "smoke-it");
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         Path runJson = onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
@@ -43,6 +44,7 @@ class RunCommandIT {
         }
         assertThat(record.at("/jdk/feature_version").asInt()).isGreaterThanOrEqualTo(21);
         assertThat(record.at("/jdk/jvm_args").toString()).contains("-Xmx4g");
+        assertThat(record.get("fixture").isNull()).as("no network cell, no fixture").isTrue();
         assertThat(r.stdout()).contains("ETA").contains("| philosophers |").contains("record: " + runJson);
     }
 
@@ -72,7 +74,7 @@ class RunCommandIT {
         Path results = tmp.resolve("results");
         // 10^8 busy meals of 16 us cannot end in 5 s; the 100-meal cell after it must still run.
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, "run", "--profile", "smoke",
-                "--results", results.toString(), "--run-id", "timeout-it", "--timeout", "5s",
+                "--results", results.toString(), "--run-id", "timeout-it", "--timeout", "5s", "-e", "philosophers",
                 "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "workload=active-wait",
                 "-p", "meals=100000000,100");
         assertThat(r.exitCode()).isEqualTo(LoomLab.FAILED);
@@ -89,8 +91,9 @@ class RunCommandIT {
     @Test
     void interruptedRunLeavesAValidRecordOfWhatFinished() throws Exception {
         Path results = tmp.resolve("results");
-        Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke",
-                "-e", "philosophers", "--results", results.toString(), "--run-id", "interrupt-it");
+        Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke", "-e", "philosophers",
+                "-p", "workload=noop,active-wait,sleep,file-read", "--results", results.toString(),
+                "--run-id", "interrupt-it");
         Path runJson = waitForFinishedCells(results, 2, Duration.ofMinutes(3));
         lab.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
         assertThat(lab.waitFor() ).isNotZero();

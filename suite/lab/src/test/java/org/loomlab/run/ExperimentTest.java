@@ -11,9 +11,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ExperimentTest {
 
     @Test
-    void quickProfileIsTheTalksSixteenCellsAtOneThousandByTenThousand() {
+    void quickProfileIsTheTalksCellsAtOneThousandByTenThousand() {
         List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of());
-        assertThat(cells).hasSize(16);
+        assertThat(cells).hasSize(2 * 2 * 7);
         assertThat(cells).allSatisfy(c -> assertThat(c.params())
                 .containsEntry("philosophers", "1000").containsEntry("meals", "10000"));
         assertThat(cells).extracting(CellPlan::params).doesNotHaveDuplicates();
@@ -29,16 +29,16 @@ class ExperimentTest {
     void paramsNarrowAndSetAxes() {
         List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of(
                 "lock", List.of("synchronized"), "threads", List.of("virtual"), "philosophers", List.of("5", "1_000")));
-        assertThat(cells).hasSize(8);
+        assertThat(cells).hasSize(2 * 7);
         assertThat(cells).extracting(c -> c.params().get("philosophers")).containsOnly("5", "1000");
         assertThat(cells.get(0).label()).isEqualTo(
-                "lock=synchronized threads=virtual workload=noop philosophers=5 meals=100");
+                "lock=synchronized threads=virtual workload=noop philosophers=5 meals=100 connections=500");
     }
 
     @Test
     void rejectsUnknownAxesAndValuesNamingTheValidOnes() {
         assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("seats", List.of("5"))))
-                .hasMessage("unknown param 'seats' for philosophers; valid: lock, threads, workload, philosophers, meals");
+                .hasMessage("unknown param 'seats' for philosophers; valid: lock, threads, workload, philosophers, meals, connections");
         assertThatThrownBy(() -> Experiment.plan(List.of(), Profile.QUICK, Map.of("seats", List.of("5"))))
                 .hasMessageStartingWith("unknown param 'seats'; valid: lock, threads, workload, philosophers, meals");
         assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("philosophers", List.of("1"))))
@@ -52,12 +52,13 @@ class ExperimentTest {
     void jmhCommandCarriesEveryAxisAndTheProfile() {
         CellPlan plan = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of()).get(0);
         JmhCell cell = new JmhCell(java.nio.file.Path.of("/jdk/bin/java"), java.nio.file.Path.of("b.jar"),
-                List.of("-Xmx1g"), Profile.SMOKE, java.time.Duration.ofSeconds(5));
+                List.of("-Xmx1g"), Profile.SMOKE, java.time.Duration.ofSeconds(5), "http://localhost:1");
         String cmd = String.join(" ", cell.command(plan, java.nio.file.Path.of("/r/jmh/cell-01.json")));
         assertThat(cmd).startsWith("/jdk/bin/java -jar b.jar ^org\\.loomlab\\.bench\\.PhilosophersBenchmark\\.dine$")
-                .contains("-p lock=reentrant -p threads=platform -p workload=noop -p philosophers=10 -p meals=100")
+                .contains("-p lock=reentrant -p threads=platform -p workload=noop -p philosophers=10 -p meals=100 -p connections=500")
                 .contains("-f 1 -wi 0 -w 100ms -i 3 -r 100ms")
                 .contains("-rf json -rff /r/jmh/cell-01.json")
-                .contains("-jvmArgs -Xmx1g");
+                .contains("-jvmArgs -Xmx1g")
+                .contains("-Dloomlab.fixture=http://localhost:1");
     }
 }

@@ -1,0 +1,90 @@
+package org.loomlab.run;
+
+import org.loomlab.record.FixtureInfo;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.PullPolicy;
+import org.testcontainers.utility.DockerImageName;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Properties;
+
+/**
+ * The fixture image as a Testcontainers container: port 8080 published on loopback, ready once
+ * {@code /health} answers. The image is built locally by {@code just images}; it is never pulled.
+ */
+public final class FixtureContainer extends GenericContainer<FixtureContainer> {
+
+    public static final String IMAGE = "loom-lab/fixture:" + suiteVersion();
+    static final int PORT = 8080;
+
+    public FixtureContainer() {
+        super(DockerImageName.parse(IMAGE));
+        withExposedPorts(PORT);
+        // There is no registry to pull from: the image must have been built here.
+        withImagePullPolicy(PullPolicy.defaultPolicy());
+        waitingFor(Wait.forHttp("/health").forStatusCode(200).withStartupTimeout(Duration.ofSeconds(60)));
+        withLabel("org.loomlab.role", "fixture");
+    }
+
+    /** Base URL through the mapped port, e.g. {@code http://localhost:32768}. */
+    public String baseUrl() {
+        return "http://" + getHost() + ":" + getMappedPort(PORT);
+    }
+
+    static boolean imageBuilt() {
+        try {
+            DockerClientFactory.lazyClient().inspectImageCmd(IMAGE).exec();
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Starts a fixture container as the run's {@link Fixture}. */
+    static Fixture startFixture() {
+        if (!DockerClientFactory.instance().isDockerAvailable()) {
+            throw new IllegalArgumentException("the fixture container needs a Docker engine, and none answers;"
+                    + " start one with: bin/docker-engine");
+        }
+        if (!imageBuilt()) {
+            throw new IllegalArgumentException("fixture image " + IMAGE + " is not built; build it with: just images");
+        }
+        FixtureContainer container = new FixtureContainer();
+        container.start();
+        return new Fixture() {
+            @Override
+            public String url() {
+                return container.baseUrl();
+            }
+
+            @Override
+            public FixtureInfo info() {
+                return new FixtureInfo("container", container.baseUrl(), IMAGE + "@" + container.getContainerInfo().getImageId());
+            }
+
+            @Override
+            public void close() {
+                try {
+                    container.stop();
+                } catch (RuntimeException alreadyGone) {
+                    // Killed from outside mid-run (a fault the lab must survive): nothing left to stop.
+                }
+            }
+        };
+    }
+
+    static String suiteVersion() {
+        try (InputStream in = FixtureContainer.class.getResourceAsStream("version.properties")) {
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException | NullPointerException e) {
+            throw new UncheckedIOException(new IOException("version.properties missing from the lab jar", e));
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.loomlab.cli;
+
+import org.junit.jupiter.api.Test;
+import org.loomlab.run.FixtureContainer;
+import org.testcontainers.junit.jupiter.Container;
+import org.testcontainers.junit.jupiter.Testcontainers;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The fixture image, built locally by `just images`, started by Testcontainers and called through its mapped port. */
+@Testcontainers
+class FixtureContainerIT {
+
+    @Container
+    static final FixtureContainer FIXTURE = new FixtureContainer();
+
+    private static HttpResponse<byte[]> get(String path) throws Exception {
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            return client.send(HttpRequest.newBuilder(URI.create(FIXTURE.baseUrl() + path)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+        }
+    }
+
+    @Test
+    void servesSixteenKilobytesThroughTheMappedPort() throws Exception {
+        assertThat(FIXTURE.baseUrl()).startsWith("http://localhost:").doesNotEndWith(":8080");
+        HttpResponse<byte[]> r = get("/bytes/16384");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).hasSize(16384);
+        assertThat(r.body()[257]).isEqualTo((byte) 1);
+    }
+
+    @Test
+    void answersDelaysAndHealth() throws Exception {
+        long start = System.nanoTime();
+        assertThat(new String(get("/delay/50").body())).isEqualTo("50");
+        assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(50);
+        assertThat(new String(get("/health").body())).isEqualTo("ok");
+    }
+}

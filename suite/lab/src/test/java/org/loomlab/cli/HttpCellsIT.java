@@ -1,0 +1,117 @@
+package org.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RecordSchema;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The HTTP workloads through the real CLI, against the real fixture: container, local JVM, killed, unreachable. */
+class HttpCellsIT {
+
+    @TempDir
+    Path tmp;
+
+    private static final String[] HTTP = {"-e", "philosophers", "-p", "workload=http-jdk,http-client,http-okhttp"};
+
+    private static String[] args(Path results, String id, String... more) {
+        return Stream.of(new String[] {"run", "--profile", "smoke", "--results", results.toString(), "--run-id", id},
+                HTTP, more).flatMap(Stream::of).toArray(String[]::new);
+    }
+
+    private static JsonNode record(Path results) throws Exception {
+        try (Stream<Path> walk = Files.walk(results)) {
+            Path runJson = walk.filter(p -> p.getFileName().toString().equals("run.json")).findFirst().orElseThrow();
+            assertThat(RecordSchema.violations(runJson)).isEmpty();
+            return RecordJson.mapper().readTree(runJson.toFile());
+        }
+    }
+
+    @Test
+    void everyHttpClientReadsFromTheFixtureContainer() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, args(results, "http-it", "-p", "lock=reentrant"));
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        JsonNode record = record(results);
+        assertThat(record.at("/fixture/kind").asText()).isEqualTo("container");
+        assertThat(record.at("/fixture/image").asText()).startsWith("loom-lab/fixture:");
+        assertThat(record.get("results")).hasSize(6);
+        for (JsonNode cell : record.get("results")) {
+            assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
+            assertThat(cell.get("errors").asLong()).as(cell.toString()).isZero();
+            assertThat(cell.at("/params/connections").asText()).isEqualTo("500");
+        }
+    }
+
+    @Test
+    void fallsBackToALocalFixtureJvm() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, args(results, "local-it",
+                "-p", "lock=synchronized", "-p", "threads=virtual", "-p", "workload=http-okhttp", "--fixture", "local"));
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        JsonNode record = record(results);
+        assertThat(record.at("/fixture/kind").asText()).isEqualTo("local-jvm");
+        assertThat(record.at("/fixture/url").asText()).startsWith("http://127.0.0.1:");
+        assertThat(record.at("/results/0/status").asText()).isEqualTo("ok");
+    }
+
+    @Test
+    void unreachableFixtureFailsEachCellWithTheReasonAndTheRunGoesOn() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, args(results, "unreachable-it",
+                "-p", "lock=reentrant", "-p", "threads=virtual", "--fixture", "http://127.0.0.1:9"));
+        assertThat(r.exitCode()).isEqualTo(LoomLab.FAILED);
+        JsonNode record = record(results);
+        assertThat(record.get("status").asText()).isEqualTo("complete");
+        assertThat(record.get("results")).hasSize(3).allSatisfy(cell -> {
+            assertThat(cell.get("status").asText()).isEqualTo("failed");
+            assertThat(cell.get("message").asText()).contains("fixture unreachable at http://127.0.0.1:9/health");
+        });
+    }
+
+    @Test
+    void killingTheFixtureMidRunFailsTheLaterCellsAndCompletesTheRecord() throws Exception {
+        Path results = tmp.resolve("results");
+        Process lab = LabProcess.start(tmp.resolve("log"), args(results, "kill-it"));
+        waitForCells(results, 1, Duration.ofMinutes(3));
+        Process kill = new ProcessBuilder("sh", "-c",
+                "docker ps -q --filter label=org.loomlab.role=fixture | xargs -r docker kill").start();
+        assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(lab.waitFor(10, TimeUnit.MINUTES)).isTrue();
+        assertThat(lab.exitValue()).isEqualTo(LoomLab.FAILED);
+        JsonNode record = record(results);
+        assertThat(record.get("status").asText()).isEqualTo("complete");
+        assertThat(record.get("results")).hasSize(12);
+        List<String> statuses = record.get("results").findValuesAsText("status");
+        assertThat(statuses.get(0)).isEqualTo("ok");
+        assertThat(statuses.get(11)).isEqualTo("failed");
+        assertThat(record.get("results").get(11).get("message").asText()).contains("fixture unreachable");
+    }
+
+    private static void waitForCells(Path results, int cells, Duration limit) throws Exception {
+        Instant end = Instant.now().plus(limit);
+        while (Instant.now().isBefore(end)) {
+            if (Files.isDirectory(results)) {
+                try (Stream<Path> walk = Files.walk(results)) {
+                    for (Path p : walk.filter(f -> f.getFileName().toString().equals("run.json")).toList()) {
+                        if (RecordJson.mapper().readTree(p.toFile()).get("results").size() >= cells) {
+                            return;
+                        }
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no run.json with " + cells + " cells within " + limit);
+    }
+}
