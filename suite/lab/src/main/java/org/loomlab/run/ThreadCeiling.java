@@ -77,7 +77,8 @@ public record ThreadCeiling(long threads, String why) {
 
     private static Optional<Long> number(Path file) {
         try {
-            String text = Files.readString(file).strip();
+            // Not Files.readString: on procfs (size 0) JDK 25 returned only the first byte of "32768".
+            String text = String.join("", Files.readAllLines(file)).strip();
             return text.matches("\\d+") ? Optional.of(Long.parseLong(text)) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();

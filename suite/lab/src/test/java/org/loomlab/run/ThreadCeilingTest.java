@@ -32,10 +32,11 @@ class ThreadCeilingTest {
     }
 
     @Test
-    void thisHostHasAFiniteCeilingBelowItsPidSpace() {
+    void thisHostHasRoomForMoreThreadsThanThisTestRuns() {
+        // This JVM runs, so the host's limits are above what runs now plus the margin (a misread limit is not).
         ThreadCeiling here = ThreadCeiling.ofThisHost();
         assertThat(here.why()).contains("tasks running=");
-        assertThat(here.threads()).isLessThan(Long.MAX_VALUE);
+        assertThat(here.threads()).as(here.why()).isGreaterThan(Thread.activeCount()).isLessThan(Long.MAX_VALUE);
     }
 
     @Test
