@@ -5,6 +5,7 @@ import org.loomlab.philosophers.LockKind;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
 import org.loomlab.service.ServiceExecutor;
+import org.loomlab.pinning.Blocking;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,10 +19,12 @@ import java.util.stream.Collectors;
 public enum Experiment {
     PHILOSOPHERS("philosophers", Kind.JMH, "org.loomlab.bench.PhilosophersBenchmark.dine", "avgt", "ms/op", List.of(
             AxisSpec.of("lock", LockKind.class),
-            AxisSpec.of("threads", ThreadKind.class),
-            AxisSpec.of("workload", Workload.class),
-            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
-            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"),
+            AxisSpec.of("threads", ThreadKind.class).in(Profile.SCALED, "virtual"),
+            AxisSpec.of("workload", Workload.class).in(Profile.SCALED, "noop"),
+            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10")
+                    .in(Profile.SCALED, "10000", "100000", "1000000"),
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")
+                    .in(Profile.SCALED, "10000", "100000", "1000000"),
             AxisSpec.count("connections", "500", 1))),
     /** Seed 000: light tasks started behind CPU-heavy ones; the sum of their waits to start. */
     FAIRNESS("fairness", Kind.SCENARIO, "fairness", "light-wait-sum", "ms", List.of(
@@ -79,7 +82,11 @@ public enum Experiment {
     FOOTPRINT("footprint", Kind.SCENARIO, "footprint", "peak-os-threads", "threads", List.of(
             AxisSpec.of("executor", FootprintExecutor.class),
             AxisSpec.count("tasks", "1000", 1).in(Profile.SMOKE, "50"),
-            AxisSpec.count("sleep", "1000", 1)));
+            AxisSpec.count("sleep", "1000", 1))),
+    /** Which blocking operations inside a critical section pin a virtual thread's carrier on this JDK. */
+    PINNING_PROBE("pinning-probe", Kind.SCENARIO, "pinning-probe", "throughput", "ops/s", List.of(
+            AxisSpec.of("lock", LockKind.class),
+            AxisSpec.of("blocking", Blocking.class)));
 
     /** How a cell of the experiment runs: as a JMH benchmark, or as a scenario JVM of its own. */
     public enum Kind { JMH, SCENARIO }

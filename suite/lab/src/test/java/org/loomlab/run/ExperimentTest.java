@@ -53,7 +53,7 @@ class ExperimentTest {
                 .hasMessage("philosophers must be a whole number >= 2, got '1'");
         assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("meals", List.of("lots"))))
                 .hasMessage("meals must be a whole number >= 1, got 'lots'");
-        assertThatThrownBy(() -> Profile.of("slow")).hasMessage("unknown profile 'slow'; valid: smoke, quick, full");
+        assertThatThrownBy(() -> Profile.of("slow")).hasMessage("unknown profile 'slow'; valid: smoke, quick, full, scaled");
     }
 
     @Test
