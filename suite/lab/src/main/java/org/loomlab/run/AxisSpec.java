@@ -27,6 +27,11 @@ public record AxisSpec(String name, List<String> defaults, Map<Profile, List<Str
         return new AxisSpec(name, defaults, more, check);
     }
 
+    /** The same axis taking only {@code values} when the user narrows nothing; any valid value may still be asked for. */
+    public AxisSpec byDefault(String... values) {
+        return new AxisSpec(name, List.of(values), byProfile, check);
+    }
+
     /** The values this axis takes under {@code profile} when the user narrows nothing. */
     public List<String> defaults(Profile profile) {
         return byProfile.getOrDefault(profile, defaults);

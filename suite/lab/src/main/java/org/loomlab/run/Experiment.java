@@ -6,6 +6,9 @@ import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
 import org.loomlab.service.ServiceExecutor;
 import org.loomlab.pinning.Blocking;
+import org.loomlab.verticles.Variant;
+import org.loomlab.verticles.VerticleLock;
+import org.loomlab.verticles.VerticleThreads;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,7 +89,27 @@ public enum Experiment {
     /** Which blocking operations inside a critical section pin a virtual thread's carrier on this JDK. */
     PINNING_PROBE("pinning-probe", Kind.SCENARIO, "pinning-probe", "throughput", "ops/s", List.of(
             AxisSpec.of("lock", LockKind.class),
-            AxisSpec.of("blocking", Blocking.class)));
+            AxisSpec.of("blocking", Blocking.class))),
+    /** The same dinner as verticles with vert.x local locks: the talk's design and one that scales. */
+    VERTX_PHILOSOPHERS("vertx-philosophers", Kind.JMH, "org.loomlab.bench.VertxPhilosophersBenchmark.dine", "avgt",
+            "ms/op", List.of(
+            AxisSpec.of("lock", VerticleLock.class),
+            AxisSpec.of("threads", VerticleThreads.class),
+            AxisSpec.of("variant", Variant.class),
+            // The talk ran its vert.x tables on these four; the HTTP workloads run when asked for by name.
+            AxisSpec.of("workload", Workload.class).byDefault("noop", "active-wait", "sleep", "file-read")
+                    .in(Profile.QUICK, "noop", "active-wait"),
+            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "5"),
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"),
+            AxisSpec.count("connections", "500", 1))) {
+        @Override
+        String note(Map<String, String> params) {
+            return "event-loop".equals(params.get("threads")) && !"noop".equals(params.get("workload"))
+                    ? "blocks its vert.x event loops on purpose, as the talk did: " + params.get("workload")
+                    + " runs on the event-loop thread"
+                    : null;
+        }
+    };
 
     /** How a cell of the experiment runs: as a JMH benchmark, or as a scenario JVM of its own. */
     public enum Kind { JMH, SCENARIO }
@@ -127,6 +150,11 @@ public enum Experiment {
      */
     List<String> scenarioJvmArgs(Map<String, String> params) {
         return List.of();
+    }
+
+    /** What a reader of a measured cell must know about how it was measured (its message), or null. */
+    String note(Map<String, String> params) {
+        return null;
     }
 
     /** Whether a cell at {@code params} calls the HTTP fixture, which the lab then starts for the run. */
@@ -170,6 +198,7 @@ public enum Experiment {
                 .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
     }
 
+    /** Whether every filtered value is valid here (lock=synchronized is not, for vert.x tables). */
     private List<String> axisNames() {
         return axes.stream().map(AxisSpec::name).toList();
     }

@@ -119,7 +119,7 @@ public final class JmhCell implements CellRunner {
         Cell cell = new Cell(e.label(), plan.params(), e.metric, metric.get("scoreUnit").asText(),
                 number(metric.get("score")), number(metric.get("scoreError")),
                 number(metric.get("scoreConfidence").get(0)), number(metric.get("scoreConfidence").get(1)),
-                samples, null, null, CellStatus.OK, null, wall, raw);
+                samples, null, null, CellStatus.OK, e.note(plan.params()), wall, raw);
         JsonNode failed = benchmark.path("secondaryMetrics").path("failedMeals").path("rawData");
         if (failed.isMissingNode()) {
             return cell;

@@ -1,0 +1,54 @@
+package org.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RecordSchema;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The vert.x philosophers through the real command line and real forked JMH JVMs. */
+class VertxPhilosophersIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void smokeRunRecordsEveryVertxCellOkAndLeavesNoJvmBehind() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "run", "--profile", "smoke",
+                "-e", "vertx-philosophers", "--results", results.toString(), "--run-id", "vertx-smoke-it");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        Path runJson;
+        try (Stream<Path> walk = Files.walk(results)) {
+            List<Path> found = walk.filter(p -> p.getFileName().toString().equals("run.json")).toList();
+            assertThat(found).hasSize(1);
+            runJson = found.get(0);
+        }
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
+        // 1 lock x 2 threading models x 2 variants x 4 workloads, at 5 philosophers x 100 meals.
+        assertThat(cells).hasSize(16);
+        for (JsonNode cell : cells) {
+            assertThat(cell.get("experiment").asText()).isEqualTo("vertx-philosophers");
+            assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
+            assertThat(cell.get("score").asDouble()).isPositive();
+            JsonNode params = cell.get("params");
+            boolean blocksEventLoop = params.get("threads").asText().equals("event-loop")
+                    && !params.get("workload").asText().equals("noop");
+            assertThat(cell.path("message").asText("")).as(cell.toString())
+                    .contains(blocksEventLoop ? "blocks its vert.x event loops" : "");
+        }
+        assertThat(cells.findValuesAsText("variant")).contains("talk", "scalable");
+        assertThat(r.stdout()).contains("| vertx-philosophers |");
+        Thread.sleep(500);
+        assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
+                .filter(c -> c.contains(runJson.getParent().toString()))).isEmpty();
+    }
+}
