@@ -18,6 +18,12 @@ smoke *ARGS: build
 lab-cli *ARGS: build
     bin/loom-lab {{ARGS}}
 
+# Render a run record as Markdown tables and SVG charts (default: the newest run.json under results/)
+report RUN="": build
+    run="{{RUN}}"; [ -n "$run" ] || run=$(ls -t results/*/*/*/run.json 2>/dev/null | head -1); \
+    [ -n "$run" ] || { echo "no run.json under results/; make one with: just bench" >&2; exit 1; }; \
+    bin/loom-lab report "$run"
+
 # Validate every run.json under results/ (or the given paths) against the schema
 check *PATHS="results": build
     bin/loom-lab check {{PATHS}}

@@ -7,23 +7,37 @@ import org.loomlab.philosophers.Meal;
 import org.loomlab.philosophers.Table;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
+import java.io.FileNotFoundException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
  * How long until the first of N philosophers has eaten M meals, per lock x thread kind x eating
  * workload (seed 001). Table set-up (chopsticks, threads) is inside the measured dinner, as in the talk.
+ *
+ * <p>Latency percentiles come from an HdrHistogram of the measured dinners, written per fork to
+ * {@code <loomlab.latency>-<pid>.hlog} when that property is set. Why not JMH's SampleTime mode: it
+ * would need a second run of every cell. Why per dinner and not per meal: a noop meal takes well under
+ * a microsecond, so two clock reads per meal would distort what is measured, while two per dinner
+ * (which starts N threads and lasts milliseconds to seconds) cost well under 0.1 %. Warm-up dinners are
+ * left out, as JMH leaves them out of the score.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -58,6 +72,8 @@ public class PhilosophersBenchmark {
 
     private Meal meal;
     private Table table;
+    private final Histogram dinners = new Histogram(3);
+    private boolean measuring;
     private long failuresSeen;
 
     /** The fixture comes as a system property, not a {@code @Param}: its address is not an axis. */
@@ -70,17 +86,32 @@ public class PhilosophersBenchmark {
     }
 
     @TearDown
-    public void clearTable() {
+    public void clearTable() throws FileNotFoundException {
         if (meal.failures() > 0) {
             System.err.println("loom-lab: " + meal.failures() + " failed meals; first: " + meal.firstFailure());
         }
         meal.close();
+        String latency = System.getProperty("loomlab.latency");
+        if (latency != null && dinners.getTotalCount() > 0) {
+            try (PrintStream out = new PrintStream(latency + "-" + ProcessHandle.current().pid() + ".hlog")) {
+                new HistogramLogWriter(out).outputIntervalHistogram(dinners);
+            }
+        }
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration(IterationParams iteration) {
+        measuring = iteration.getType() == IterationType.MEASUREMENT;
     }
 
     /** One dinner, until the first philosopher reaches {@code meals}. */
     @Benchmark
     public Dinner dine(Failures failures) throws Exception {
+        long start = System.nanoTime();
         Dinner dinner = table.dine(meals);
+        if (measuring) {
+            dinners.recordValue(System.nanoTime() - start);
+        }
         long now = meal.failures();
         failures.failedMeals += now - failuresSeen;
         failuresSeen = now;

@@ -22,6 +22,7 @@ import org.loomlab.run.Profile;
 import org.loomlab.run.Progress;
 import org.loomlab.run.ResultsTable;
 import org.loomlab.run.ScenarioCell;
+import org.loomlab.run.ThreadCeiling;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -48,7 +49,7 @@ import java.util.stream.Collectors;
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile", defaultValue = "quick", paramLabel = "NAME",
-            description = "smoke, quick or full (default: ${DEFAULT-VALUE})")
+            description = "smoke, quick, full or scaled (default: ${DEFAULT-VALUE})")
     String profile;
 
     @Option(names = {"-e", "--experiment"}, split = ",", paramLabel = "NAME",
@@ -66,8 +67,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--jdk-id", paramLabel = "ID", description = "id of the JDK in results/ (default: vendor-feature, e.g. temurin-25)")
     String jdkId;
 
-    @Option(names = "--jvm-args", paramLabel = "ARGS", defaultValue = "-Xms1g -Xmx4g",
-            description = "flags for the measured JVMs, recorded in run.json (default: ${DEFAULT-VALUE})")
+    @Option(names = "--jvm-args", paramLabel = "ARGS",
+            description = "flags for the measured JVMs, recorded in run.json (default: -Xms1g -Xmx4g; scaled: from the host's memory)")
     String jvmArgs;
 
     @Option(names = "--timeout", paramLabel = "DURATION", description = "per-cell timeout, e.g. 90s or 10m (default: the profile's)")
@@ -109,11 +110,13 @@ final class RunCommand implements Callable<Integer> {
         if (runId != null && !runId.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("run id '" + runId + "' may hold only letters, digits, '.', '_' and '-'");
         }
-        List<String> flags = jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
         FixtureMode.check(fixture);
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
         Host host = new HostFingerprint().read();
+        List<String> flags = jvmArgs == null ? chosen.jvmArgs(host.memoryBytes())
+                : jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
+
         Jdk probed = JdkFingerprint.probe(java, jar, flags, jdkId);
         // Set by `loom-lab matrix` for the runner container it starts: the record names its image.
         String image = System.getenv("LOOMLAB_IMAGE");
@@ -191,15 +194,15 @@ final class RunCommand implements Callable<Integer> {
                 host.name(), host.cpus(), jdk.availableProcessors());
         JmhCell jmh = new JmhCell(java, jar, flags, chosen, cellTimeout, fixtureUrl);
         ScenarioCell scenario = new ScenarioCell(java, jar, flags, chosen, cellTimeout, fixtureUrl);
-        CellRunner cells = (plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
-                ? jmh.run(plan, d, name) : scenario.run(plan, d, name);
+        CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
+                ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
         LabRun run = new LabRun(dir, start, cells, System.out);
         RunRecord done = run.run(plans, alreadyRun, new Progress(System.out, plans.size(), chosen.plannedCellTime()));
         System.out.println();
         System.out.print(ResultsTable.render(done.results()));
         System.out.println();
         System.out.println("record: " + run.runJson());
-        boolean allOk = done.results().stream().allMatch(c -> c.status() == CellStatus.OK);
+        boolean allOk = done.results().stream().allMatch(c -> c.status() == CellStatus.OK || c.status() == CellStatus.SKIPPED);
         return allOk && done.status() == RunStatus.COMPLETE ? LoomLab.OK : LoomLab.FAILED;
     }
 

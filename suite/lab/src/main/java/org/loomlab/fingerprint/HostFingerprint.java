@@ -121,8 +121,9 @@ public final class HostFingerprint {
     private Optional<String> text(String relative) {
         try {
             Path file = root.resolve(relative);
-            return Files.isReadable(file) ? Optional.of(Files.readString(file).strip()).filter(s -> !s.isEmpty())
-                    : Optional.empty();
+            // Lines, not readString: procfs reports size 0 or 4096, and readString has returned a truncated value.
+            return Files.isReadable(file) ? Optional.of(String.join("\n", Files.readAllLines(file)).strip())
+                    .filter(s -> !s.isEmpty()) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

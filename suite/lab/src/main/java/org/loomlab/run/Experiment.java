@@ -1,8 +1,11 @@
 package org.loomlab.run;
 
+import org.loomlab.footprint.FootprintExecutor;
 import org.loomlab.philosophers.LockKind;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
+import org.loomlab.service.ServiceExecutor;
+import org.loomlab.pinning.Blocking;
 import org.loomlab.verticles.Variant;
 import org.loomlab.verticles.VerticleLock;
 import org.loomlab.verticles.VerticleThreads;
@@ -19,11 +22,74 @@ import java.util.stream.Collectors;
 public enum Experiment {
     PHILOSOPHERS("philosophers", Kind.JMH, "org.loomlab.bench.PhilosophersBenchmark.dine", "avgt", "ms/op", List.of(
             AxisSpec.of("lock", LockKind.class),
-            AxisSpec.of("threads", ThreadKind.class),
-            AxisSpec.of("workload", Workload.class),
-            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10"),
-            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100"),
+            AxisSpec.of("threads", ThreadKind.class).in(Profile.SCALED, "virtual"),
+            AxisSpec.of("workload", Workload.class).in(Profile.SCALED, "noop"),
+            AxisSpec.count("philosophers", "1000", 2).in(Profile.SMOKE, "10")
+                    .in(Profile.SCALED, "10000", "100000", "1000000"),
+            AxisSpec.count("meals", "10000", 1).in(Profile.SMOKE, "100")
+                    .in(Profile.SCALED, "10000", "100000", "1000000"),
             AxisSpec.count("connections", "500", 1))),
+    /** Seed 000: light tasks started behind CPU-heavy ones; the sum of their waits to start. */
+    FAIRNESS("fairness", Kind.SCENARIO, "fairness", "light-wait-sum", "ms", List.of(
+            AxisSpec.of("threads", ThreadKind.class),
+            // fixed when the first virtual thread starts, so it is a JVM flag (below), recorded as a number
+            AxisSpec.count("parallelism", String.valueOf(Runtime.getRuntime().availableProcessors()), 1),
+            AxisSpec.count("tasks", "1000", 1).in(Profile.SMOKE, "50"),
+            // quick: a tenth of the seed's work; on 2 cores the seed's size takes minutes per virtual sample
+            AxisSpec.count("work", "1000", 1).in(Profile.SMOKE, "100").in(Profile.QUICK, "100"))) {
+        @Override
+        List<String> scenarioJvmArgs(Map<String, String> params) {
+            return List.of("-Djdk.virtualThreadScheduler.parallelism=" + params.get("parallelism"));
+        }
+    },
+    /** Seed 002: a front service making a blocking 50 ms downstream call, per executor, under closed-loop users. */
+    SERVICE("service", Kind.SCENARIO, "service", "throughput", "req/s", List.of(
+            AxisSpec.of("executor", ServiceExecutor.class),
+            AxisSpec.count("users", "1", 1).in(Profile.QUICK, "1", "20", "200").in(Profile.FULL, "1", "20", "200")
+                    .in(Profile.SMOKE, "4"),
+            AxisSpec.count("pool", "20", 1),
+            AxisSpec.count("delay", "50", 0))) {
+        @Override
+        public boolean needsFixture(Map<String, String> params) {
+            return true;
+        }
+    },
+    /**
+     * Seed 003: a service whose requests make a blocking call inside a lock, under many connections;
+     * virtual threads on 16 carriers vs a pool of 300 platform threads. Seed size 1,000 connections
+     * (full); quick keeps 200, which on 2 cores still saturates the 10 endpoints x 20 req/s ceiling.
+     */
+    PINNED_SERVICE("pinned-service", Kind.SCENARIO, "pinned-service", "throughput", "req/s", List.of(
+            AxisSpec.of("lock", LockKind.class),
+            AxisSpec.of("threads", ThreadKind.class),
+            AxisSpec.count("connections", "1000", 1).in(Profile.QUICK, "200").in(Profile.SMOKE, "20"),
+            AxisSpec.count("endpoints", "10", 1),
+            AxisSpec.count("delay", "50", 0),
+            AxisSpec.count("carriers", "16", 1),
+            AxisSpec.count("pool", "300", 1))) {
+        @Override
+        public boolean needsFixture(Map<String, String> params) {
+            return true;
+        }
+
+        @Override
+        List<String> scenarioJvmArgs(Map<String, String> params) {
+            // Carriers are the scheduler's parallelism and its ceiling: no compensation threads beyond them.
+            return "virtual".equals(params.get("threads"))
+                    ? List.of("-Djdk.virtualThreadScheduler.parallelism=" + params.get("carriers"),
+                            "-Djdk.virtualThreadScheduler.maxPoolSize=" + params.get("carriers"))
+                    : List.of();
+        }
+    },
+    /** Seed 004: N tasks that compute and sleep in a loop; peak kernel threads, peak RSS and CPU per executor. */
+    FOOTPRINT("footprint", Kind.SCENARIO, "footprint", "peak-os-threads", "threads", List.of(
+            AxisSpec.of("executor", FootprintExecutor.class),
+            AxisSpec.count("tasks", "1000", 1).in(Profile.SMOKE, "50"),
+            AxisSpec.count("sleep", "1000", 1))),
+    /** Which blocking operations inside a critical section pin a virtual thread's carrier on this JDK. */
+    PINNING_PROBE("pinning-probe", Kind.SCENARIO, "pinning-probe", "throughput", "ops/s", List.of(
+            AxisSpec.of("lock", LockKind.class),
+            AxisSpec.of("blocking", Blocking.class))),
     /** The same dinner as verticles with vert.x local locks: the talk's design and one that scales. */
     VERTX_PHILOSOPHERS("vertx-philosophers", Kind.JMH, "org.loomlab.bench.VertxPhilosophersBenchmark.dine", "avgt",
             "ms/op", List.of(
@@ -102,34 +168,37 @@ public enum Experiment {
      * with locks). Every value is checked before anything runs.
      */
     public static List<CellPlan> plan(List<Experiment> chosen, Profile profile, Map<String, List<String>> filters) {
-        List<Experiment> candidates = chosen.isEmpty() ? List.of(values()) : chosen;
-        List<Experiment> selected = chosen.isEmpty()
-                ? candidates.stream().filter(e -> e.axisNames().containsAll(filters.keySet()) && e.accepts(filters))
-                        .toList()
-                : candidates;
-        if (selected.isEmpty()) {
-            // Every axis is known but no experiment takes these values: say why, in the first one's words.
-            candidates.stream().filter(e -> e.axisNames().containsAll(filters.keySet())).findFirst()
-                    .ifPresent(e -> e.cells(profile, filters));
-            String unknown = filters.keySet().stream()
-                    .filter(k -> candidates.stream().noneMatch(e -> e.axisNames().contains(k)))
-                    .findFirst().orElse(String.join(", ", filters.keySet()));
-            throw new IllegalArgumentException("unknown param '" + unknown + "'; valid: " + candidates.stream()
-                    .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
+        if (!chosen.isEmpty()) {
+            return chosen.stream().flatMap(e -> e.cells(profile, filters).stream()).toList();
         }
-        return selected.stream().flatMap(e -> e.cells(profile, filters).stream()).toList();
+        // Unnamed experiments join when they have every filtered axis and accept its values:
+        // `executor=pool-1` means the service's executor, not footprint's.
+        List<CellPlan> out = new java.util.ArrayList<>();
+        IllegalArgumentException firstRejection = null;
+        for (Experiment e : values()) {
+            if (!e.axisNames().containsAll(filters.keySet())) {
+                continue;
+            }
+            try {
+                out.addAll(e.cells(profile, filters));
+            } catch (IllegalArgumentException rejected) {
+                firstRejection = firstRejection == null ? rejected : firstRejection;
+            }
+        }
+        if (!out.isEmpty()) {
+            return out;
+        }
+        if (firstRejection != null) {
+            throw firstRejection;
+        }
+        String unknown = filters.keySet().stream()
+                .filter(k -> java.util.Arrays.stream(values()).noneMatch(e -> e.axisNames().contains(k)))
+                .findFirst().orElse(String.join(", ", filters.keySet()));
+        throw new IllegalArgumentException("unknown param '" + unknown + "'; valid: " + java.util.Arrays.stream(values())
+                .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
     }
 
     /** Whether every filtered value is valid here (lock=synchronized is not, for vert.x tables). */
-    private boolean accepts(Map<String, List<String>> filters) {
-        try {
-            cells(Profile.SMOKE, filters);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
     private List<String> axisNames() {
         return axes.stream().map(AxisSpec::name).toList();
     }

@@ -42,6 +42,11 @@ public final class JmhCell implements CellRunner {
      * cell's path as a system property so that {@code ps} tells which cell a JVM belongs to.
      */
     List<String> command(CellPlan plan, Path jmhJson) {
+        return command(plan, jmhJson, List.of());
+    }
+
+    /** The command, with {@code forkFlags} appended to the measured JVMs' flags (JFR, latency files). */
+    List<String> command(CellPlan plan, Path jmhJson, List<String> forkFlags) {
         List<String> cmd = new ArrayList<>(List.of(java.toString()));
         if (Boolean.getBoolean("loomlab.jmh.ignoreLock")) {
             // Tests only: they check behaviour, not speed, so they may share the host with other JMH runs.
@@ -55,8 +60,12 @@ public final class JmhCell implements CellRunner {
         if (!jvmArgs.isEmpty()) {
             cmd.addAll(List.of("-jvmArgs", String.join(" ", jvmArgs)));
         }
-        cmd.addAll(List.of("-jvmArgsAppend", "-Dloomlab.cell=" + jmhJson
-                + (fixtureUrl == null ? "" : " -Dloomlab.fixture=" + fixtureUrl)));
+        List<String> append = new ArrayList<>(List.of("-Dloomlab.cell=" + jmhJson));
+        if (fixtureUrl != null) {
+            append.add("-Dloomlab.fixture=" + fixtureUrl);
+        }
+        append.addAll(forkFlags);
+        cmd.addAll(List.of("-jvmArgsAppend", String.join(" ", append)));
         return cmd;
     }
 
@@ -70,7 +79,11 @@ public final class JmhCell implements CellRunner {
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.createDirectories(jmhJson.getParent());
         long start = System.nanoTime();
-        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, jmhJson), log, timeout);
+        List<String> forkFlags = new ArrayList<>(List.of(DinnerLatency.flag(runDir, name)));
+        if (PinnedEventRecording.applies(plan.params())) {
+            forkFlags.add(PinnedEventRecording.flag(runDir, name));
+        }
+        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, jmhJson, forkFlags), log, timeout);
         double wall = (System.nanoTime() - start) / 1e9;
         String raw = runDir.relativize(jmhJson).toString();
         Experiment e = plan.experiment();
@@ -85,7 +98,9 @@ public final class JmhCell implements CellRunner {
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
                     wall, Files.exists(jmhJson) ? raw : null);
         }
-        return fromJmh(plan, result, wall, raw);
+        Cell cell = fromJmh(plan, result, wall, raw).withPercentiles(DinnerLatency.read(runDir, name));
+        return PinnedEventRecording.applies(plan.params())
+                ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;
     }
 
     private static JsonNode readResult(Path jmhJson) throws IOException {

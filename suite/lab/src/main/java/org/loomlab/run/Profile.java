@@ -20,7 +20,13 @@ public enum Profile {
      */
     QUICK("quick", 1, 0, "1s", 3, "1s", Duration.ofMinutes(6), 3, Duration.ofSeconds(5)),
     /** Seed-grade: the talk's 3 warm-up and 7 measured iterations, in 2 forks for run-to-run variance. */
-    FULL("full", 2, 3, "2s", 7, "2s", Duration.ofMinutes(30), 5, Duration.ofSeconds(60));
+    FULL("full", 2, 3, "2s", 7, "2s", Duration.ofMinutes(30), 5, Duration.ofSeconds(60)),
+    /**
+     * The talk's staircase: 10K..1M philosophers x 10K..1M meals on virtual threads. One fork, no warm-up
+     * and three 1 s iterations: a 1M-philosopher dinner lasts seconds, so each iteration is one or a few
+     * dinners, and a cell may take minutes. The heap is sized from the host ({@link #jvmArgs(long)}).
+     */
+    SCALED("scaled", 1, 0, "1s", 3, "1s", Duration.ofMinutes(30), 3, Duration.ofSeconds(5));
 
     private final String label;
     final int forks;
@@ -70,6 +76,19 @@ public enum Profile {
     List<String> jmhOptions() {
         return List.of("-f", String.valueOf(forks), "-wi", String.valueOf(warmupIterations), "-w", warmupTime,
                 "-i", String.valueOf(iterations), "-r", iterationTime);
+    }
+
+    /**
+     * Flags for the measured JVMs when the user gives none. Scaled tables hold up to a million virtual
+     * threads (stacks live on the heap), so they get half the host's memory, at most 16 GiB, with the
+     * initial heap at a quarter of it to keep resizing out of the first iterations.
+     */
+    public List<String> jvmArgs(long hostMemoryBytes) {
+        if (this != SCALED) {
+            return List.of("-Xms1g", "-Xmx4g");
+        }
+        long gib = Math.max(4, Math.min(16, hostMemoryBytes / 2 / (1L << 30)));
+        return List.of("-Xms" + Math.max(1, gib / 4) + "g", "-Xmx" + gib + "g");
     }
 
     public static Profile of(String label) {

@@ -23,11 +23,13 @@ public final class ResultsTable {
         cells.forEach(c -> axes.addAll(c.params().keySet()));
         List<String> header = new ArrayList<>(List.of("experiment"));
         header.addAll(axes);
-        header.addAll(List.of("score", "error", "unit", "rel. error", "status"));
+        // Scenarios report several metrics per cell (throughput, latency, errors): name each row's.
+        header.addAll(List.of("metric", "score", "error", "unit", "rel. error", "status"));
         List<List<String>> rows = new ArrayList<>();
         for (Cell c : cells) {
             List<String> row = new ArrayList<>(List.of(c.experiment()));
             axes.forEach(a -> row.add(c.params().getOrDefault(a, "")));
+            row.add(c.metric());
             boolean ok = c.status() == CellStatus.OK;
             row.add(ok ? fmt(c.score()) : "");
             row.add(ok ? fmt(c.error()) : "");

@@ -53,7 +53,7 @@ class RunCommandIT {
             "--param lock=spin;                unknown lock 'spin'; valid: reentrant, synchronized",
             "--param threads=green;            unknown threads 'green'; valid: platform, virtual",
             "--param workload=nap;             unknown workload 'nap'; valid: noop, active-wait, sleep, file-read",
-            "--profile fast;                   unknown profile 'fast'; valid: smoke, quick, full",
+            "--profile fast;                   unknown profile 'fast'; valid: smoke, quick, full, scaled",
             "--param lok=reentrant;            unknown param 'lok'; valid: lock, threads, workload, philosophers, meals",
             "--param philosophers=-5;          philosophers must be a whole number >= 2, got '-5'",
             "--param meals=-1;                 meals must be a whole number >= 1, got '-1'",

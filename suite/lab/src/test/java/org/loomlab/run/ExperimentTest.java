@@ -26,6 +26,14 @@ class ExperimentTest {
     }
 
     @Test
+    void aValueOnlyOneExperimentAcceptsSelectsThatExperiment() {
+        List<CellPlan> cells = Experiment.plan(List.of(), Profile.SMOKE, Map.of("executor", List.of("pool-1")));
+        assertThat(cells).isNotEmpty().allSatisfy(c -> assertThat(c.experiment()).isEqualTo(Experiment.SERVICE));
+        assertThatThrownBy(() -> Experiment.plan(List.of(), Profile.SMOKE, Map.of("executor", List.of("nope"))))
+                .hasMessageStartingWith("unknown executor 'nope'; valid:");
+    }
+
+    @Test
     void paramsNarrowAndSetAxes() {
         List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of(
                 "lock", List.of("synchronized"), "threads", List.of("virtual"), "philosophers", List.of("5", "1_000")));
@@ -45,7 +53,7 @@ class ExperimentTest {
                 .hasMessage("philosophers must be a whole number >= 2, got '1'");
         assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("meals", List.of("lots"))))
                 .hasMessage("meals must be a whole number >= 1, got 'lots'");
-        assertThatThrownBy(() -> Profile.of("slow")).hasMessage("unknown profile 'slow'; valid: smoke, quick, full");
+        assertThatThrownBy(() -> Profile.of("slow")).hasMessage("unknown profile 'slow'; valid: smoke, quick, full, scaled");
     }
 
     @Test

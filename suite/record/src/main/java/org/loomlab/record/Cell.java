@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
  * @param rawFile      the raw result file kept beside run.json (JMH's own JSON), relative to the run directory
  * @param errors       operations that failed and were counted instead of ending the cell (HTTP errors);
  *                     null when the experiment does not count them
+ * @param pinning      why and where virtual threads were pinned (reasons from JDK 24 on); null when not recorded
  */
 public record Cell(
         String experiment,
@@ -34,7 +35,8 @@ public record Cell(
         String message,
         double wallSeconds,
         String rawFile,
-        Long errors) {
+        Long errors,
+        Pinning pinning) {
 
     public Cell {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
@@ -46,13 +48,34 @@ public record Cell(
                 Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
                 CellStatus status, String message, double wallSeconds, String rawFile) {
         this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
-                message, wallSeconds, rawFile, null);
+                message, wallSeconds, rawFile, null, null);
+    }
+
+    /** A cell without a pinning summary: the shape every cell had before pinning was summarised. */
+    public Cell(String experiment, Map<String, String> params, String metric, String unit, Double score, Double error,
+                Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
+                CellStatus status, String message, double wallSeconds, String rawFile, Long errors) {
+        this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
+                message, wallSeconds, rawFile, errors, null);
+    }
+
+    /** This cell with its pinned events counted and summarised from JFR. */
+    public Cell withPinning(Pinning summary) {
+        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
+                summary == null ? null : summary.events(), status, message, wallSeconds, rawFile, errors, summary);
+    }
+
+    /** This cell with latency percentiles (keys {@code p50, p90, p99, p99.9, max}). */
+    public Cell withPercentiles(Map<String, Double> measured) {
+        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples,
+                measured == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(measured)), pinnedEvents,
+                status, message, wallSeconds, rawFile, errors, pinning);
     }
 
     /** The same cell with its count of failed operations and, when there were any, a note saying so. */
     public Cell withErrors(long count, String note) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
-                pinnedEvents, status, count > 0 && note != null ? note : message, wallSeconds, rawFile, count);
+                pinnedEvents, status, count > 0 && note != null ? note : message, wallSeconds, rawFile, count, pinning);
     }
 
     /** A cell that produced no score: failed, timed out, skipped or interrupted, with the reason. */

@@ -48,6 +48,24 @@ class RecordSchemaTest {
     }
 
     @Test
+    void aCellWithAPinningSummaryValidatesAndReadsBackEqual(@TempDir Path dir) throws Exception {
+        Pinning pinning = new Pinning(3, Map.of("VM call to Foo.<clinit> on stack", 3L), Map.of("LockSupport.park", 3L),
+                Map.of("Foo.<clinit>:12", 3L));
+        Cell pinned = new Cell("pinning-probe", Map.of("lock", "synchronized", "blocking", "class-init"), "throughput",
+                "ops/s", 150.0, null, null, null, List.of(150.0), Map.of("p50", 1.0, "max", 2.0), null, CellStatus.OK,
+                "pinned=yes", 1.0, null).withPinning(pinning);
+        assertThat(pinned.pinnedEvents()).isEqualTo(3L);
+        Path file = dir.resolve("run.json");
+        RunRecord record = sample().withCell(pinned);
+        RecordJson.writeAtomically(file, record);
+        assertThat(RecordSchema.violations(file)).isEmpty();
+        assertThat(RecordJson.read(file)).isEqualTo(record);
+        ObjectNode json = (ObjectNode) RecordJson.mapper().readTree(file.toFile());
+        ((ObjectNode) json.get("results").get(2).get("pinning")).put("events", -1);
+        assertThat(RecordSchema.violations(json)).isNotEmpty();
+    }
+
+    @Test
     void rejectsUnknownStatusAndMissingHost() throws Exception {
         ObjectNode json = RecordJson.mapper().valueToTree(sample());
         ((ObjectNode) json.get("results").get(0)).put("status", "great");

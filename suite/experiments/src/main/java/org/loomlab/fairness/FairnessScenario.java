@@ -1,0 +1,63 @@
+package org.loomlab.fairness;
+
+import org.HdrHistogram.Histogram;
+import org.loomlab.philosophers.ThreadKind;
+import org.loomlab.record.Cell;
+import org.loomlab.record.Summary;
+import org.loomlab.scenario.CellParams;
+import org.loomlab.scenario.Percentiles;
+import org.loomlab.scenario.Scenario;
+import org.loomlab.scenario.Settings;
+import org.loomlab.scenario.VirtualScheduler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * Seed 000, "thread fairness with a noisy neighbour": the sum of the light tasks' waits per round,
+ * platform vs virtual threads (published: 313 ms vs 21,686 ms over five rounds of 1,000 + 1,000).
+ * Axes: {@code threads}, {@code parallelism} (virtual-thread scheduler; must already be set on this
+ * JVM, since it is fixed when the first virtual thread starts), {@code tasks}, {@code work}.
+ * Pitfall guarded: a parallelism param this JVM does not actually run with is refused, not recorded.
+ */
+public final class FairnessScenario implements Scenario {
+
+    @Override
+    public String name() {
+        return "fairness";
+    }
+
+    @Override
+    public List<Cell> run(Map<String, String> raw, Settings settings) throws InterruptedException {
+        CellParams params = new CellParams(name(), raw);
+        ThreadKind kind = params.choice("threads", ThreadKind.class);
+        int parallelism = params.count("parallelism", 1);
+        int tasks = params.count("tasks", 1);
+        int work = params.count("work", 0);
+        VirtualScheduler.require("parallelism", parallelism);
+        ThreadFactory threads = switch (kind) {
+            case PLATFORM -> Thread.ofPlatform().name("fairness-", 0).factory();
+            case VIRTUAL -> Thread.ofVirtual().name("fairness-", 0).factory();
+        };
+        long start = System.nanoTime();
+        List<Double> sums = new ArrayList<>();
+        Histogram waits = new Histogram(3);
+        for (int s = 0; s < settings.samples(); s++) {
+            long sum = 0;
+            for (long wait : NoisyNeighbours.round(threads, tasks, work)) {
+                // nanoTime is monotonic, but clamp anyway: a histogram rejects negatives.
+                waits.recordValue(Math.max(0, wait));
+                sum += wait;
+            }
+            sums.add(sum / 1e6);
+        }
+        double wall = (System.nanoTime() - start) / 1e9;
+        String message = String.format("%d heavy (%d BigInteger additions each) then %d light tasks per round on %s threads,"
+                + " virtual-thread scheduler parallelism %d; percentiles are of single light waits over %d rounds",
+                tasks, work, tasks, kind.label(), parallelism, settings.samples());
+        return List.of(Summary.cell(name(), raw, "light-wait-sum", "ms", sums, Percentiles.of(waits, 1e6), null,
+                message, wall, null));
+    }
+}

@@ -1,0 +1,35 @@
+package org.loomlab.report;
+
+import org.junit.jupiter.api.Test;
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class BarChartTest {
+
+    private static Cell cell(String threads, double score, CellStatus status) {
+        return new Cell("philosophers", Map.of("threads", threads), "avgt", "ms/op", status == CellStatus.OK ? score : null,
+                status == CellStatus.OK ? score / 10 : null, null, null, List.of(), null, null, status,
+                status == CellStatus.OK ? null : "why", 1, null);
+    }
+
+    @Test
+    void drawsOneBarPerOkCellWithItsErrorLineOnALogScale() {
+        String svg = BarChart.svg("philosophers <ms/op>", List.of(cell("virtual", 2.1, CellStatus.OK),
+                cell("platform", 72_000, CellStatus.OK), cell("platform", 0, CellStatus.TIMEOUT)));
+        assertThat(svg).startsWith("<svg").endsWith("</svg>\n").contains("philosophers &lt;ms/op&gt;");
+        assertThat(svg.split("<rect x=", -1)).hasSize(3);
+        assertThat(svg).contains(">1<", ">100000<", "2.10 ms/op", "72000 ms/op", "#4a7bd0", "#d08a4a");
+    }
+
+    @Test
+    void refusesAChartWithoutOkCells() {
+        assertThatThrownBy(() -> BarChart.svg("x", List.of(cell("virtual", 0, CellStatus.FAILED))))
+                .hasMessageContaining("no ok cells");
+    }
+}
