@@ -28,6 +28,15 @@ class VertxExperimentTest {
     }
 
     @Test
+    void scaledProfileComparesTalkAndScalableAtTenAndOneHundredThousand() {
+        List<CellPlan> cells = Experiment.VERTX_PHILOSOPHERS.cells(Profile.SCALED, Map.of());
+        assertThat(cells).hasSize(8).allSatisfy(c -> assertThat(c.params())
+                .containsEntry("workload", "noop").containsEntry("meals", "10000"));
+        assertThat(cells).extracting(c -> c.params().get("philosophers")).containsOnly("10000", "100000");
+        assertThat(cells).extracting(c -> c.params().get("variant")).containsOnly("talk", "scalable");
+    }
+
+    @Test
     void valuesOfOneExperimentKeepToTheExperimentsThatTakeThem() {
         assertThat(Experiment.plan(List.of(), Profile.QUICK, Map.of("threads", List.of("virtual"))))
                 .extracting(CellPlan::experiment).contains(Experiment.PHILOSOPHERS)
