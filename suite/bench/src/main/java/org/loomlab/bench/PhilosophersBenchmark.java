@@ -1,7 +1,6 @@
 package org.loomlab.bench;
 
 import org.loomlab.philosophers.Dinner;
-import org.loomlab.philosophers.Kitchen;
 import org.loomlab.philosophers.LockKind;
 import org.loomlab.philosophers.Meal;
 import org.loomlab.philosophers.Table;
@@ -9,7 +8,6 @@ import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -25,7 +23,6 @@ import org.openjdk.jmh.runner.IterationType;
 
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -63,34 +60,20 @@ public class PhilosophersBenchmark {
     @Param("500")
     public int connections;
 
-    /** Meals that failed (HTTP errors), summed by JMH as a secondary metric instead of failing the run. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class Failures {
-        public long failedMeals;
-    }
-
     private Meal meal;
     private Table table;
     private final Histogram dinners = new Histogram(3);
     private boolean measuring;
-    private long failuresSeen;
 
-    /** The fixture comes as a system property, not a {@code @Param}: its address is not an axis. */
     @Setup
     public void setTable() {
-        Kitchen kitchen = new Kitchen(Path.of(System.getProperty("java.io.tmpdir")),
-                System.getProperty("loomlab.fixture"), connections);
-        meal = Workload.of(workload).prepare(kitchen);
+        meal = Workload.of(workload).prepare(FailedMeals.kitchen(connections));
         table = new Table(philosophers, LockKind.of(lock), ThreadKind.of(threads), meal);
     }
 
     @TearDown
     public void clearTable() throws FileNotFoundException {
-        if (meal.failures() > 0) {
-            System.err.println("loom-lab: " + meal.failures() + " failed meals; first: " + meal.firstFailure());
-        }
-        meal.close();
+        FailedMeals.clear(meal);
         String latency = System.getProperty("loomlab.latency");
         if (latency != null && dinners.getTotalCount() > 0) {
             try (PrintStream out = new PrintStream(latency + "-" + ProcessHandle.current().pid() + ".hlog")) {
@@ -106,15 +89,13 @@ public class PhilosophersBenchmark {
 
     /** One dinner, until the first philosopher reaches {@code meals}. */
     @Benchmark
-    public Dinner dine(Failures failures) throws Exception {
+    public Dinner dine(FailedMeals failures) throws Exception {
         long start = System.nanoTime();
         Dinner dinner = table.dine(meals);
         if (measuring) {
             dinners.recordValue(System.nanoTime() - start);
         }
-        long now = meal.failures();
-        failures.failedMeals += now - failuresSeen;
-        failuresSeen = now;
+        failures.countSince(meal);
         return dinner;
     }
 }

@@ -1,14 +1,12 @@
 package org.loomlab.bench;
 
 import org.loomlab.philosophers.Dinner;
-import org.loomlab.philosophers.Kitchen;
 import org.loomlab.philosophers.Meal;
 import org.loomlab.philosophers.Workload;
 import org.loomlab.verticles.Variant;
 import org.loomlab.verticles.VerticleLock;
 import org.loomlab.verticles.VerticleTable;
 import org.loomlab.verticles.VerticleThreads;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -19,7 +17,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -54,41 +51,26 @@ public class VertxPhilosophersBenchmark {
     @Param("500")
     public int connections;
 
-    /** Meals that failed (HTTP errors), summed by JMH as a secondary metric instead of failing the run. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class Failures {
-        public long failedMeals;
-    }
-
     private Meal meal;
     private VerticleTable table;
-    private long failuresSeen;
 
-    /** The fixture comes as a system property, not a {@code @Param}: its address is not an axis. */
     @Setup
     public void setTable() {
-        meal = Workload.of(workload).prepare(new Kitchen(Path.of(System.getProperty("java.io.tmpdir")),
-                System.getProperty("loomlab.fixture"), connections));
+        meal = Workload.of(workload).prepare(FailedMeals.kitchen(connections));
         table = new VerticleTable(philosophers, VerticleLock.of(lock), VerticleThreads.of(threads),
                 Variant.of(variant), meal);
     }
 
     @TearDown
     public void clearTable() {
-        if (meal.failures() > 0) {
-            System.err.println("loom-lab: " + meal.failures() + " failed meals; first: " + meal.firstFailure());
-        }
-        meal.close();
+        FailedMeals.clear(meal);
     }
 
     /** One dinner, from deploying the verticles to closing vert.x. */
     @Benchmark
-    public Dinner dine(Failures failures) throws Exception {
+    public Dinner dine(FailedMeals failures) throws Exception {
         Dinner dinner = table.dine(meals);
-        long now = meal.failures();
-        failures.failedMeals += now - failuresSeen;
-        failuresSeen = now;
+        failures.countSince(meal);
         return dinner;
     }
 }

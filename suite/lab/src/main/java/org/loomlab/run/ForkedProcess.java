@@ -50,7 +50,8 @@ final class ForkedProcess {
     }
 
     /** A throwable's first line as the JVM prints it, e.g. {@code java.lang.IllegalStateException: fixture ...}. */
-    private static final Pattern THROWN = Pattern.compile("^(ERROR: )?[\\w$.]+(Exception|Error): .*$");
+    private static final Pattern THROWN =
+            Pattern.compile("^(ERROR: |Exception in thread \"[^\"]*\" )?[\\w$.]+(Exception|Error)(: .*)?$");
 
     /**
      * Why a cell's process failed, for its message: the first exception the log shows (JMH prints the

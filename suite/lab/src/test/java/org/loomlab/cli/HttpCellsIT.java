@@ -6,10 +6,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -30,11 +28,9 @@ class HttpCellsIT {
     }
 
     private static JsonNode record(Path results) throws Exception {
-        try (Stream<Path> walk = Files.walk(results)) {
-            Path runJson = walk.filter(p -> p.getFileName().toString().equals("run.json")).findFirst().orElseThrow();
-            assertThat(RecordSchema.violations(runJson)).isEmpty();
-            return RecordJson.mapper().readTree(runJson.toFile());
-        }
+        Path runJson = RunFiles.onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        return RecordJson.mapper().readTree(runJson.toFile());
     }
 
     @Test
@@ -83,9 +79,11 @@ class HttpCellsIT {
     void killingTheFixtureMidRunFailsTheLaterCellsAndCompletesTheRecord() throws Exception {
         Path results = tmp.resolve("results");
         Process lab = LabProcess.start(tmp.resolve("log"), args(results, "kill-it"));
-        waitForCells(results, 1, Duration.ofMinutes(3));
-        Process kill = new ProcessBuilder("sh", "-c",
-                "docker ps -q --filter label=org.loomlab.role=fixture | xargs -r docker kill").start();
+        Path runJson = RunFiles.awaitRunJson(results, 1, Duration.ofMinutes(3));
+        // Only this run's fixture: other runs on the same engine keep theirs.
+        String port = RecordJson.mapper().readTree(runJson.toFile()).at("/fixture/url").asText().replaceAll(".*:", "");
+        Process kill = new ProcessBuilder("sh", "-c", "docker ps -q --filter label=org.loomlab.role=fixture"
+                + " --filter publish=" + port + " | xargs -r docker kill").start();
         assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(lab.waitFor(10, TimeUnit.MINUTES)).isTrue();
         assertThat(lab.exitValue()).isEqualTo(LoomLab.FAILED);
@@ -96,22 +94,5 @@ class HttpCellsIT {
         assertThat(statuses.get(0)).isEqualTo("ok");
         assertThat(statuses.get(11)).isEqualTo("failed");
         assertThat(record.get("results").get(11).get("message").asText()).contains("fixture unreachable");
-    }
-
-    private static void waitForCells(Path results, int cells, Duration limit) throws Exception {
-        Instant end = Instant.now().plus(limit);
-        while (Instant.now().isBefore(end)) {
-            if (Files.isDirectory(results)) {
-                try (Stream<Path> walk = Files.walk(results)) {
-                    for (Path p : walk.filter(f -> f.getFileName().toString().equals("run.json")).toList()) {
-                        if (RecordJson.mapper().readTree(p.toFile()).get("results").size() >= cells) {
-                            return;
-                        }
-                    }
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no run.json with " + cells + " cells within " + limit);
     }
 }

@@ -8,11 +8,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -31,7 +28,7 @@ class RunCommandIT {
                 "-e", "philosophers", "-p", "workload=noop,active-wait,sleep,file-read",
                 "--results", results.toString(), "--run-id", "smoke-it");
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
-        Path runJson = onlyRunJson(results);
+        Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
         assertThat(record.get("status").asText()).isEqualTo("complete");
@@ -78,14 +75,14 @@ class RunCommandIT {
                 "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "workload=active-wait",
                 "-p", "meals=100000000,100");
         assertThat(r.exitCode()).isEqualTo(LoomLab.FAILED);
-        Path runJson = onlyRunJson(results);
+        Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
         assertThat(cells).hasSize(2);
         assertThat(cells.get(0).get("status").asText()).isEqualTo("timeout");
         assertThat(cells.get(0).get("message").asText()).contains("5s");
         assertThat(cells.get(1).get("status").asText()).isEqualTo("ok");
-        assertThat(strayJvmsOf(runJson.getParent())).isEmpty();
+        assertThat(RunFiles.strayJvmsOf(runJson.getParent())).isEmpty();
     }
 
     @Test
@@ -94,7 +91,7 @@ class RunCommandIT {
         Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke", "-e", "philosophers",
                 "-p", "workload=noop,active-wait,sleep,file-read", "--results", results.toString(),
                 "--run-id", "interrupt-it");
-        Path runJson = waitForFinishedCells(results, 2, Duration.ofMinutes(3));
+        Path runJson = RunFiles.awaitRunJson(results, 2, Duration.ofMinutes(3));
         lab.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
         assertThat(lab.waitFor() ).isNotZero();
         assertThat(RecordSchema.violations(runJson)).isEmpty();
@@ -103,40 +100,6 @@ class RunCommandIT {
         List<String> statuses = record.get("results").findValuesAsText("status");
         assertThat(statuses).hasSize(16).contains("ok", "interrupted").doesNotContain("failed", "timeout");
         assertThat(statuses.indexOf("interrupted")).isGreaterThanOrEqualTo(2);
-        assertThat(strayJvmsOf(runJson.getParent())).isEmpty();
-    }
-
-    private static Path waitForFinishedCells(Path results, int cells, Duration limit) throws Exception {
-        Instant end = Instant.now().plus(limit);
-        while (Instant.now().isBefore(end)) {
-            if (Files.isDirectory(results)) {
-                try (Stream<Path> walk = Files.walk(results)) {
-                    for (Path p : walk.filter(f -> f.getFileName().toString().equals("run.json")).toList()) {
-                        if (RecordJson.mapper().readTree(p.toFile()).get("results").size() >= cells) {
-                            return p;
-                        }
-                    }
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no run.json with " + cells + " finished cells within " + limit);
-    }
-
-    private static Path onlyRunJson(Path results) throws IOException {
-        try (Stream<Path> walk = Files.walk(results)) {
-            List<Path> found = walk.filter(p -> p.getFileName().toString().equals("run.json")).toList();
-            assertThat(found).hasSize(1);
-            return found.get(0);
-        }
-    }
-
-    /** Processes whose command line names the run directory: JMH runners and forks of that run. */
-    private static List<String> strayJvmsOf(Path runDir) throws InterruptedException {
-        Thread.sleep(500);
-        return ProcessHandle.allProcesses()
-                .map(p -> p.info().commandLine().orElse(""))
-                .filter(c -> c.contains(runDir.toString()))
-                .toList();
+        assertThat(RunFiles.strayJvmsOf(runJson.getParent())).isEmpty();
     }
 }

@@ -6,11 +6,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,10 +24,7 @@ class ScenariosIT {
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, "run", "--profile", "smoke",
                 "-e", "fairness,service,pinned-service,footprint", "--results", results.toString(), "--run-id", "scenarios-it");
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
-        Path runJson;
-        try (Stream<Path> walk = Files.walk(results)) {
-            runJson = walk.filter(p -> p.getFileName().toString().equals("run.json")).findFirst().orElseThrow();
-        }
+        Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
         assertThat(record.get("status").asText()).isEqualTo("complete");

@@ -6,10 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,12 +22,7 @@ class VertxPhilosophersIT {
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "run", "--profile", "smoke",
                 "-e", "vertx-philosophers", "--results", results.toString(), "--run-id", "vertx-smoke-it");
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
-        Path runJson;
-        try (Stream<Path> walk = Files.walk(results)) {
-            List<Path> found = walk.filter(p -> p.getFileName().toString().equals("run.json")).toList();
-            assertThat(found).hasSize(1);
-            runJson = found.get(0);
-        }
+        Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
         // 1 lock x 2 threading models x 2 variants x 4 workloads, at 5 philosophers x 100 meals.

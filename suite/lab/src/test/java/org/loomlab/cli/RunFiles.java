@@ -1,0 +1,56 @@
+package org.loomlab.cli;
+
+import org.loomlab.record.RecordJson;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Finding the run records a forked lab wrote, and the JVMs it may have left behind. */
+final class RunFiles {
+
+    private RunFiles() {
+    }
+
+    /** The one run.json under {@code results}. */
+    static Path onlyRunJson(Path results) throws IOException {
+        try (Stream<Path> walk = Files.walk(results)) {
+            List<Path> found = walk.filter(p -> p.getFileName().toString().equals("run.json")).toList();
+            assertThat(found).hasSize(1);
+            return found.get(0);
+        }
+    }
+
+    /** Waits until a run.json under {@code results} holds at least {@code cells} cells, and returns it. */
+    static Path awaitRunJson(Path results, int cells, Duration limit) throws Exception {
+        Instant end = Instant.now().plus(limit);
+        while (Instant.now().isBefore(end)) {
+            if (Files.isDirectory(results)) {
+                try (Stream<Path> walk = Files.walk(results)) {
+                    for (Path p : walk.filter(f -> f.getFileName().toString().equals("run.json")).toList()) {
+                        if (RecordJson.mapper().readTree(p.toFile()).get("results").size() >= cells) {
+                            return p;
+                        }
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no run.json with " + cells + " cells under " + results + " within " + limit);
+    }
+
+    /** Processes whose command line names the run directory: JMH runners and forks of that run. */
+    static List<String> strayJvmsOf(Path runDir) throws InterruptedException {
+        Thread.sleep(500);
+        return ProcessHandle.allProcesses()
+                .map(p -> p.info().commandLine().orElse(""))
+                .filter(c -> c.contains(runDir.toString()))
+                .toList();
+    }
+}
