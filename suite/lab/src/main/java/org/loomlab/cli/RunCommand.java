@@ -11,6 +11,7 @@ import org.loomlab.record.Host;
 import org.loomlab.record.Jdk;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
+import org.loomlab.run.CellJvm;
 import org.loomlab.run.CellPlan;
 import org.loomlab.run.CellRunner;
 import org.loomlab.run.Experiment;
@@ -192,8 +193,9 @@ final class RunCommand implements Callable<Integer> {
                 plans.size(), plans.stream().map(p -> p.experiment().label()).distinct().collect(Collectors.joining(", ")),
                 chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), java,
                 host.name(), host.cpus(), jdk.availableProcessors());
-        JmhCell jmh = new JmhCell(java, jar, flags, chosen, cellTimeout, fixtureUrl);
-        ScenarioCell scenario = new ScenarioCell(java, jar, flags, chosen, cellTimeout, fixtureUrl);
+        CellJvm forks = new CellJvm(java, jar, flags, chosen, cellTimeout, fixtureUrl);
+        JmhCell jmh = new JmhCell(forks);
+        ScenarioCell scenario = new ScenarioCell(forks);
         CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
                 ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
         LabRun run = new LabRun(dir, start, cells, System.out);

@@ -19,22 +19,10 @@ import java.util.List;
  */
 public final class JmhCell implements CellRunner {
 
-    private final Path java;
-    private final Path benchmarksJar;
-    private final List<String> jvmArgs;
-    private final Profile profile;
-    private final Duration timeout;
-    private final String fixtureUrl;
+    private final CellJvm jvm;
 
-    /** @param fixtureUrl the HTTP fixture's base URL, or null when no cell of the run calls it */
-    public JmhCell(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Duration timeout,
-                   String fixtureUrl) {
-        this.java = java;
-        this.benchmarksJar = benchmarksJar;
-        this.jvmArgs = List.copyOf(jvmArgs);
-        this.profile = profile;
-        this.timeout = timeout;
-        this.fixtureUrl = fixtureUrl;
+    public JmhCell(CellJvm jvm) {
+        this.jvm = jvm;
     }
 
     /**
@@ -47,22 +35,22 @@ public final class JmhCell implements CellRunner {
 
     /** The command, with {@code forkFlags} appended to the measured JVMs' flags (JFR, latency files). */
     List<String> command(CellPlan plan, Path jmhJson, List<String> forkFlags) {
-        List<String> cmd = new ArrayList<>(List.of(java.toString()));
+        List<String> cmd = new ArrayList<>(List.of(jvm.java().toString()));
         if (Boolean.getBoolean("loomlab.jmh.ignoreLock")) {
             // Tests only: they check behaviour, not speed, so they may share the host with other JMH runs.
             cmd.add("-Djmh.ignoreLock=true");
         }
-        cmd.addAll(List.of("-jar", benchmarksJar.toString(), "^" + plan.experiment().target.replace(".", "\\.") + "$"));
+        cmd.addAll(List.of("-jar", jvm.benchmarksJar().toString(), "^" + plan.experiment().target.replace(".", "\\.") + "$"));
         plan.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
-        cmd.addAll(profile.jmhOptions());
+        cmd.addAll(jvm.profile().jmhOptions());
         cmd.addAll(List.of("-bm", plan.experiment().metric, "-tu", "ms", "-foe", "true",
                 "-rf", "json", "-rff", jmhJson.toString()));
-        if (!jvmArgs.isEmpty()) {
-            cmd.addAll(List.of("-jvmArgs", String.join(" ", jvmArgs)));
+        if (!jvm.jvmArgs().isEmpty()) {
+            cmd.addAll(List.of("-jvmArgs", String.join(" ", jvm.jvmArgs())));
         }
         List<String> append = new ArrayList<>(List.of("-Dloomlab.cell=" + jmhJson));
-        if (fixtureUrl != null) {
-            append.add("-Dloomlab.fixture=" + fixtureUrl);
+        if (jvm.fixtureUrl() != null) {
+            append.add("-Dloomlab.fixture=" + jvm.fixtureUrl());
         }
         append.addAll(forkFlags);
         cmd.addAll(List.of("-jvmArgsAppend", String.join(" ", append)));
@@ -83,14 +71,14 @@ public final class JmhCell implements CellRunner {
         if (PinnedEventRecording.applies(plan.params())) {
             forkFlags.add(PinnedEventRecording.flag(runDir, name));
         }
-        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, jmhJson, forkFlags), log, timeout);
+        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, jmhJson, forkFlags), log, jvm.timeout());
         double wall = (System.nanoTime() - start) / 1e9;
         String raw = runDir.relativize(jmhJson).toString();
         Experiment e = plan.experiment();
         if (outcome.ending() == ForkedProcess.Ending.TIMED_OUT) {
             Files.deleteIfExists(jmhJson);
             return Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.TIMEOUT,
-                    "exceeded the cell timeout of " + human(timeout) + "; killed", wall, null);
+                    "exceeded the cell timeout of " + human(jvm.timeout()) + "; killed", wall, null);
         }
         JsonNode result = readResult(jmhJson);
         if (outcome.exitCode() != 0 || result == null) {

@@ -8,7 +8,6 @@ import org.loomlab.record.RecordJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,32 +19,21 @@ public final class ScenarioCell implements CellRunner {
 
     private static final String MAIN = "org.loomlab.scenario.ScenarioMain";
 
-    private final Path java;
-    private final Path benchmarksJar;
-    private final List<String> jvmArgs;
-    private final Profile profile;
-    private final Duration timeout;
-    private final String fixtureUrl;
+    private final CellJvm jvm;
 
-    public ScenarioCell(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Duration timeout,
-                        String fixtureUrl) {
-        this.java = java;
-        this.benchmarksJar = benchmarksJar;
-        this.jvmArgs = List.copyOf(jvmArgs);
-        this.profile = profile;
-        this.timeout = timeout;
-        this.fixtureUrl = fixtureUrl;
+    public ScenarioCell(CellJvm jvm) {
+        this.jvm = jvm;
     }
 
     List<String> command(CellPlan plan, Path out) {
-        List<String> cmd = new ArrayList<>(List.of(java.toString()));
-        cmd.addAll(jvmArgs);
+        List<String> cmd = new ArrayList<>(List.of(jvm.java().toString()));
+        cmd.addAll(jvm.jvmArgs());
         cmd.addAll(plan.experiment().scenarioJvmArgs(plan.params()));
-        cmd.addAll(List.of("-Dloomlab.cell=" + out, "-cp", benchmarksJar.toString(), MAIN, plan.experiment().target,
-                "--out", out.toString(), "--samples", String.valueOf(profile.scenarioSamples),
-                "--duration", String.valueOf(profile.scenarioDuration.toMillis() / 1000.0)));
-        if (fixtureUrl != null) {
-            cmd.addAll(List.of("--fixture", fixtureUrl));
+        cmd.addAll(List.of("-Dloomlab.cell=" + out, "-cp", jvm.benchmarksJar().toString(), MAIN, plan.experiment().target,
+                "--out", out.toString(), "--samples", String.valueOf(jvm.profile().scenarioSamples),
+                "--duration", String.valueOf(jvm.profile().scenarioDuration.toMillis() / 1000.0)));
+        if (jvm.fixtureUrl() != null) {
+            cmd.addAll(List.of("--fixture", jvm.fixtureUrl()));
         }
         plan.params().forEach((k, v) -> cmd.add(k + "=" + v));
         return cmd;
@@ -57,12 +45,12 @@ public final class ScenarioCell implements CellRunner {
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.createDirectories(out.getParent());
         long start = System.nanoTime();
-        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, out), log, timeout);
+        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, out), log, jvm.timeout());
         double wall = (System.nanoTime() - start) / 1e9;
         Experiment e = plan.experiment();
         if (outcome.ending() == ForkedProcess.Ending.TIMED_OUT) {
             return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.TIMEOUT,
-                    "exceeded the cell timeout of " + JmhCell.human(timeout) + "; killed", wall, null));
+                    "exceeded the cell timeout of " + JmhCell.human(jvm.timeout()) + "; killed", wall, null));
         }
         if (outcome.exitCode() != 0 || !Files.exists(out)) {
             return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.FAILED,
