@@ -110,11 +110,11 @@ final class MatrixCommand implements Callable<Integer> {
                 } else if (!RunnerImage.exists(jdk)) {
                     entry = MatrixRecord.Entry.skipped(jdk.id(), "image " + jdk.image() + " is not built (just images)");
                 } else if (resume && complete(runDir)) {
-                    entry = new MatrixRecord.Entry(jdk.id(), "ok", "complete before the resume", runDir.resolve("run.json").toString());
+                    entry = new MatrixRecord.Entry(jdk.id(), "ok", "complete before the resume", relative(matrixFile, runDir));
                 } else {
                     long t0 = System.nanoTime();
                     cleanup.add(container);
-                    entry = runOne(jdk, container, root, runDir, id, chosen, fixture, limit, prefix);
+                    entry = runOne(jdk, container, root, runDir, matrixFile, id, chosen, fixture, limit, prefix);
                     cleanup.remove(container);
                     spent += (System.nanoTime() - t0) / 1e9;
                     ran++;
@@ -138,7 +138,7 @@ final class MatrixCommand implements Callable<Integer> {
         return entries.stream().allMatch(e -> e.status().equals("ok") || e.status().equals("skipped")) ? LoomLab.OK : LoomLab.FAILED;
     }
 
-    private MatrixRecord.Entry runOne(JdkDescriptor jdk, String container, Path root, Path runDir, String id, Profile chosen,
+    private MatrixRecord.Entry runOne(JdkDescriptor jdk, String container, Path root, Path runDir, Path matrixFile, String id, Profile chosen,
                                       Fixture fixture, Duration limit, String prefix) throws IOException, InterruptedException {
         Path jdkDir = runDir.getParent();
         Files.createDirectories(jdkDir);
@@ -172,13 +172,19 @@ final class MatrixCommand implements Callable<Integer> {
         pump.join(10_000);
         Path runJson = runDir.resolve("run.json");
         if (!ended) {
-            return MatrixRecord.Entry.failed(jdk.id(), "exceeded " + limit + "; container killed", runJson);
+            return MatrixRecord.Entry.failed(jdk.id(), "exceeded " + limit + "; container killed", runJson, relative(matrixFile, runDir));
         }
         if (!complete(runDir)) {
-            return MatrixRecord.Entry.failed(jdk.id(), "container exit " + p.exitValue() + " without a complete record; see " + log, runJson);
+            return MatrixRecord.Entry.failed(jdk.id(), "container exit " + p.exitValue() + " without a complete record; see " + log, runJson,
+                    relative(matrixFile, runDir));
         }
         return new MatrixRecord.Entry(jdk.id(), "ok", p.exitValue() == 0 ? null : "some cells not ok (exit " + p.exitValue() + ")",
-                runJson.toString());
+                relative(matrixFile, runDir));
+    }
+
+    /** The run record as the matrix file names it: relative, so a result set stays valid when copied or cloned. */
+    private static String relative(Path matrixFile, Path runDir) {
+        return matrixFile.getParent().relativize(runDir.resolve("run.json")).toString();
     }
 
     private static boolean complete(Path runDir) {

@@ -16,7 +16,7 @@ public record MatrixRecord(String matrixId, String profile, Instant started, Ins
 
     /**
      * @param status  ok, failed or skipped
-     * @param runJson the JDK's run.json, when it has one
+     * @param runJson the JDK's run.json relative to the matrix file, when it has one
      */
     public record Entry(String jdk, String status, String message, String runJson) {
 
@@ -24,8 +24,8 @@ public record MatrixRecord(String matrixId, String profile, Instant started, Ins
             return new Entry(jdk, "skipped", why, null);
         }
 
-        public static Entry failed(String jdk, String why, Path runJson) {
-            return new Entry(jdk, "failed", why, java.nio.file.Files.exists(runJson) ? runJson.toString() : null);
+        public static Entry failed(String jdk, String why, Path runJson, String named) {
+            return new Entry(jdk, "failed", why, java.nio.file.Files.exists(runJson) ? named : null);
         }
     }
 }
