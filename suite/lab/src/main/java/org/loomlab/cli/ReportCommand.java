@@ -1,10 +1,12 @@
 package org.loomlab.cli;
 
+import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.BarChart;
+import org.loomlab.report.JdkComparison;
 import org.loomlab.run.ResultsTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,17 +14,21 @@ import picocli.CommandLine.Parameters;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
-/** Renders one run record as README-ready Markdown (machine, JDK, table) and an SVG chart per experiment and unit. */
-@Command(name = "report", header = "Render a run.json as Markdown tables and SVG charts.")
+/**
+ * Renders one run record as README-ready Markdown (machine, JDK, table) and an SVG chart per experiment and unit;
+ * given a matrix record, renders its JDKs' runs side by side instead.
+ */
+@Command(name = "report", header = "Render a run.json as Markdown tables and SVG charts, or a matrix-<id>.json as a cross-JDK table.")
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "RUN_JSON", description = "the run record to render")
+    @Parameters(paramLabel = "RECORD", description = "the run record (run.json) or matrix record (matrix-<id>.json) to render")
     Path runJson;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where report.md and the charts go (default: the run's report/ directory)")
@@ -32,6 +38,9 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("no such run record: " + runJson);
+        }
+        if (RecordJson.mapper().readTree(runJson.toFile()).has("matrix_id")) {
+            return matrix();
         }
         List<String> violations = RecordSchema.violations(runJson);
         if (!violations.isEmpty()) {
@@ -59,6 +68,38 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         Files.writeString(dir.resolve("report.md"), md);
+        System.out.println("report: " + dir.resolve("report.md"));
+        return LoomLab.OK;
+    }
+
+    /** The cross-JDK report: every JDK of the matrix that left a valid run record, one column each. */
+    private Integer matrix() throws Exception {
+        MatrixRecord m = RecordJson.mapper().readValue(runJson.toFile(), MatrixRecord.class);
+        List<JdkComparison.Run> runs = new ArrayList<>();
+        StringBuilder md = new StringBuilder();
+        for (MatrixRecord.Entry e : m.jdks()) {
+            if (e.runJson() == null) {
+                md.append(String.format("- %s: %s (%s)%n", e.jdk(), e.status(), e.message()));
+                continue;
+            }
+            Path run = runJson.toAbsolutePath().getParent().resolve(e.runJson());
+            List<String> violations = RecordSchema.violations(run);
+            if (!violations.isEmpty()) {
+                throw new IllegalArgumentException(run + " (jdk " + e.jdk() + ") is not a valid run record: " + violations.get(0));
+            }
+            runs.add(new JdkComparison.Run(e.jdk(), RecordJson.read(run)));
+        }
+        JdkComparison comparison = new JdkComparison(runs);
+        RunRecord first = runs.get(0).record();
+        String head = String.format("Matrix `%s` (%s profile) on %s: %s, %d CPUs, %d GiB; %s to %s.%n%n",
+                m.matrixId(), m.profile(), first.host().name(), first.host().cpuModel(), first.host().cpus(),
+                first.host().memoryBytes() >> 30, m.started(), m.finished() == null ? "(unfinished)" : m.finished());
+        StringBuilder text = new StringBuilder(head).append(comparison.jdkTable()).append('\n').append(md);
+        comparison.tables().forEach((title, table) -> text.append("\n### ").append(title).append("\n\n").append(table));
+        String name = runJson.getFileName().toString().replaceFirst("\\.json$", "");
+        Path dir = out != null ? out : runJson.toAbsolutePath().getParent().resolve(name + "-report");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("report.md"), text);
         System.out.println("report: " + dir.resolve("report.md"));
         return LoomLab.OK;
     }

@@ -1,0 +1,146 @@
+package org.loomlab.report;
+
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.Host;
+import org.loomlab.record.RunRecord;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The same cells side by side across JDKs: one Markdown table per experiment and unit, a row per cell
+ * (its axes and metric), a column per JDK with the score and its error. Cells are matched on experiment,
+ * params and metric, so a cell missing on one JDK shows as an empty field rather than shifting the row.
+ */
+public final class JdkComparison {
+
+    /** One JDK's run as the matrix named it. */
+    public record Run(String jdk, RunRecord record) {
+    }
+
+    private record Key(String experiment, Map<String, String> params, String metric, String unit) {
+    }
+
+    private final List<Run> runs;
+
+    public JdkComparison(List<Run> runs) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("nothing to compare: the matrix has no JDK with a run record");
+        }
+        this.runs = List.copyOf(runs);
+    }
+
+    /** Which JDK build ran where: version, image, the limits it saw, wall time and how many cells ended ok. */
+    public String jdkTable() {
+        List<List<String>> rows = new ArrayList<>();
+        for (Run run : runs) {
+            RunRecord r = run.record();
+            Host.Container c = r.host().container();
+            long ok = r.results().stream().map(JdkComparison::key).distinct()
+                    .filter(k -> r.results().stream().anyMatch(x -> key(x).equals(k) && x.status() == CellStatus.OK)).count();
+            long all = r.results().stream().map(JdkComparison::key).distinct().count();
+            rows.add(List.of(run.jdk(), r.jdk().runtimeVersion(), r.jdk().vendor(),
+                    r.jdk().imageId() == null ? "host" : shortId(r.jdk().imageId()),
+                    r.jdk().availableProcessors() + (c != null && c.cpuQuota() != null ? " (quota " + c.cpuQuota() + ")" : ""),
+                    c == null || c.memoryLimitBytes() == null ? "none" : (c.memoryLimitBytes() >> 20) + " MiB",
+                    r.finished() == null ? "unfinished" : minutes(Duration.between(r.started(), r.finished())),
+                    ok + "/" + all));
+        }
+        return markdown(List.of("jdk", "runtime", "vendor", "image", "CPUs seen", "memory limit", "wall", "rows ok"), rows);
+    }
+
+    /** One table per experiment, titled with its unit when it has one, in the order the runs have them. */
+    public Map<String, String> tables() {
+        Map<String, List<Key>> groups = new LinkedHashMap<>();
+        for (Run run : runs) {
+            for (Cell c : run.record().results()) {
+                List<Key> keys = groups.computeIfAbsent(c.experiment(), g -> new ArrayList<>());
+                if (!keys.contains(key(c))) {
+                    keys.add(key(c));
+                }
+            }
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        groups.forEach((experiment, keys) -> {
+            List<String> units = keys.stream().map(Key::unit).distinct().toList();
+            out.put(units.size() == 1 ? experiment + " (" + units.get(0) + ")" : experiment, table(keys));
+        });
+        return out;
+    }
+
+    private String table(List<Key> keys) {
+        Set<String> varying = new LinkedHashSet<>();
+        keys.forEach(k -> k.params().forEach((axis, value) -> {
+            if (keys.stream().anyMatch(o -> !value.equals(o.params().get(axis)))) {
+                varying.add(axis);
+            }
+        }));
+        boolean metrics = keys.stream().map(k -> k.metric() + k.unit()).distinct().count() > 1;
+        List<String> header = new ArrayList<>(varying);
+        if (metrics) {
+            header.add("metric");
+        }
+        runs.forEach(r -> header.add(r.jdk()));
+        List<List<String>> rows = new ArrayList<>();
+        for (Key k : keys) {
+            List<String> row = new ArrayList<>();
+            varying.forEach(a -> row.add(k.params().getOrDefault(a, "")));
+            if (metrics) {
+                row.add(k.metric() + " (" + k.unit() + ")");
+            }
+            runs.forEach(r -> row.add(field(r.record(), k)));
+            rows.add(row);
+        }
+        return markdown(header, rows);
+    }
+
+    /** Score ± error of the cell on that JDK, or how it ended when not ok. */
+    private static String field(RunRecord r, Key k) {
+        List<Cell> matches = r.results().stream().filter(c -> key(c).equals(k)).toList();
+        if (matches.isEmpty()) {
+            return "";
+        }
+        Cell c = matches.stream().filter(x -> x.status() == CellStatus.OK).findFirst().orElse(matches.get(0));
+        if (c.status() != CellStatus.OK) {
+            return c.status().label();
+        }
+        return c.error() == null || c.error().isNaN() ? number(c.score()) : number(c.score()) + " ± " + number(c.error());
+    }
+
+    private static Key key(Cell c) {
+        return new Key(c.experiment(), c.params(), c.metric(), c.unit());
+    }
+
+    static String number(Double v) {
+        if (v == null || v.isNaN()) {
+            return "n/a";
+        }
+        double a = Math.abs(v);
+        return a >= 1000 ? String.format(Locale.ROOT, "%,.0f", v)
+                : String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : "%.2f", v);
+    }
+
+    private static String minutes(Duration d) {
+        return String.format(Locale.ROOT, "%.1f min", d.toMillis() / 60_000.0);
+    }
+
+    private static String shortId(String imageId) {
+        String hex = imageId.startsWith("sha256:") ? imageId.substring(7) : imageId;
+        return hex.substring(0, Math.min(12, hex.length()));
+    }
+
+    private static String markdown(List<String> header, List<List<String>> rows) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| ").append(String.join(" | ", header)).append(" |\n");
+        sb.append("|").append("---|".repeat(header.size())).append('\n');
+        rows.forEach(r -> sb.append("| ").append(String.join(" | ", r)).append(" |\n"));
+        return sb.toString();
+    }
+}

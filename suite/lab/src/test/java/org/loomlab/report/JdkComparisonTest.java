@@ -1,0 +1,71 @@
+package org.loomlab.report;
+
+import org.junit.jupiter.api.Test;
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.Host;
+import org.loomlab.record.Jdk;
+import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
+import org.loomlab.record.Suite;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class JdkComparisonTest {
+
+    private static Cell cell(String lock, String workload, double score, CellStatus status) {
+        Map<String, String> params = new LinkedHashMap<>(); // axes in the order a record keeps them
+        params.put("lock", lock);
+        params.put("workload", workload);
+        params.put("meals", "10000");
+        return new Cell("philosophers", params, "avgt", "ms/op",
+                status == CellStatus.OK ? score : null, status == CellStatus.OK ? score / 10 : null, null, null,
+                List.of(), null, null, status, status == CellStatus.OK ? null : "why", 1, null);
+    }
+
+    private static RunRecord run(String jdk, String version, List<Cell> cells) {
+        Host host = new Host("lab-1", "amd64", "CPU", 2, 1L << 34, "6.1", "Debian",
+                new Host.Container(true, 2, null, "0-1", 4L << 30), null, null);
+        Jdk j = new Jdk(jdk, "Debian", 21, version, "OpenJDK 64-Bit Server VM", version, List.of(), "/jdk", 2, 2, 1L << 30,
+                "loom-lab/runner:" + jdk, "sha256:0123456789abcdef0123");
+        return new RunRecord(RunRecord.SCHEMA_VERSION, "m1", Instant.parse("2026-11-23T00:00:00Z"),
+                Instant.parse("2026-11-23T00:30:00Z"), "quick", RunStatus.COMPLETE, host, j, new Suite("0.1.0", null, null),
+                null, cells);
+    }
+
+    @Test
+    void putsTheSameCellOfEachJdkOnOneRowAndOnlyTheAxesThatVary() {
+        JdkComparison c = new JdkComparison(List.of(
+                new JdkComparison.Run("openjdk-21", run("openjdk-21", "21.0.12", List.of(
+                        cell("reentrant", "noop", 3.5, CellStatus.OK), cell("synchronized", "file-read", 112, CellStatus.OK)))),
+                new JdkComparison.Run("openjdk-25", run("openjdk-25", "25.0.2", List.of(
+                        cell("synchronized", "file-read", 87.25, CellStatus.OK), cell("reentrant", "noop", 0, CellStatus.TIMEOUT))))));
+        String table = c.tables().get("philosophers (ms/op)");
+        assertThat(table.lines()).containsExactly(
+                "| lock | workload | openjdk-21 | openjdk-25 |",
+                "|---|---|---|---|",
+                "| reentrant | noop | 3.50 ± 0.35 | timeout |",
+                "| synchronized | file-read | 112 ± 11.2 | 87.3 ± 8.73 |");
+        assertThat(c.jdkTable()).contains("| openjdk-25 | 25.0.2 | Debian | 0123456789ab | 2 | 4096 MiB | 30.0 min | 1/2 |");
+    }
+
+    @Test
+    void aCellMissingOnOneJdkLeavesItsFieldEmpty() {
+        JdkComparison c = new JdkComparison(List.of(
+                new JdkComparison.Run("a", run("a", "21", List.of(cell("reentrant", "noop", 1, CellStatus.OK),
+                        cell("reentrant", "sleep", 1500, CellStatus.OK)))),
+                new JdkComparison.Run("b", run("b", "25", List.of(cell("reentrant", "noop", 2, CellStatus.OK))))));
+        assertThat(c.tables().get("philosophers (ms/op)")).contains("| sleep | 1,500 ± 150 |  |");
+    }
+
+    @Test
+    void refusesAMatrixWithoutRuns() {
+        assertThatThrownBy(() -> new JdkComparison(List.of())).hasMessageContaining("no JDK with a run record");
+    }
+}
