@@ -44,11 +44,11 @@ clean:
 docker:
     bin/docker-engine
 
-# Build the images this machine can build: debootstrap base, HTTP fixture, a runner per JDK in jdks/
-images *JDKS: docker build
+# Build the images this machine can build: debootstrap base, HTTP fixture, a runner per JDK (e.g. --jdk openjdk-25 --arch arm64)
+images *ARGS: docker build
     images/base/build trixie amd64
     images/fixture/build
-    bin/loom-lab images {{ if JDKS == "" { "" } else { "--jdk " + JDKS } }}
+    bin/loom-lab images {{ARGS}}
 
 # Run the quick profile on every built JDK, one runner container after another
 bench-all *ARGS: images

@@ -1,5 +1,6 @@
 package org.loomlab.cli;
 
+import org.loomlab.matrix.Arch;
 import org.loomlab.matrix.JdkDescriptor;
 import org.loomlab.matrix.RunnerImage;
 import picocli.CommandLine.Command;
@@ -18,23 +19,28 @@ final class ImagesCommand implements Callable<Integer> {
     @Option(names = "--jdk", split = ",", paramLabel = "ID", description = "JDK ids to build (default: all in jdks/)")
     List<String> jdks = new ArrayList<>();
 
+    @Option(names = "--arch", paramLabel = "ARCH", description = "amd64 or arm64; a foreign one is built under qemu (default: this machine's)")
+    String arch;
+
     @Override
     public Integer call() throws Exception {
         Path home = LoomLab.home();
         List<JdkDescriptor> chosen = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")), jdks);
+        Arch target = arch == null ? Arch.host() : Arch.of(arch);
         Docker.requireEngine();
         RunnerImage builder = new RunnerImage(home);
         int failed = 0;
         for (JdkDescriptor jdk : chosen) {
-            var unbuildable = jdk.unbuildable();
+            var unbuildable = jdk.unbuildable(target);
             if (unbuildable.isPresent()) {
                 System.out.printf("%-12s cannot be built here: %s (with a registry: %s)%n", jdk.id(), unbuildable.get(),
                         jdk.registryImage());
                 continue;
             }
-            System.out.printf("%-12s building %s ...%n", jdk.id(), jdk.image());
+            System.out.printf("%-12s building %s%s ...%n", jdk.id(), jdk.image(target), target.emulated() ? " under qemu" : "");
             try {
-                RunnerImage.Built built = builder.build(jdk, home.resolve("suite/lab/target/images/" + jdk.id() + ".log"));
+                RunnerImage.Built built = builder.build(jdk, target,
+                        home.resolve("suite/lab/target/images/" + jdk.image(target).replaceAll(".*:", "") + ".log"));
                 System.out.printf(Locale.ROOT, "%-12s built %s in %.0f s, %d MB%s%n", jdk.id(), built.image(), built.seconds(),
                         built.bytes() / 1_000_000, jdk.verified() ? "" : " (descriptor says unverified: " + jdk.reason() + ")");
             } catch (Exception e) {

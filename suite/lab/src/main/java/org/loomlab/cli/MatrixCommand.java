@@ -1,6 +1,7 @@
 package org.loomlab.cli;
 
 import org.loomlab.fingerprint.HostFingerprint;
+import org.loomlab.matrix.Arch;
 import org.loomlab.matrix.JdkDescriptor;
 import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.matrix.RunnerImage;
@@ -12,6 +13,7 @@ import org.loomlab.run.Experiment;
 import org.loomlab.run.Fixture;
 import org.loomlab.run.FixtureMode;
 import org.loomlab.run.Profile;
+import org.loomlab.run.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -65,6 +67,10 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "where result sets go (default: <home>/results)")
     Path results;
 
+    @Option(names = "--arch", paramLabel = "ARCH",
+            description = "amd64 or arm64: whose runner images to use; a foreign one runs under qemu, its timings mean nothing (default: this machine's)")
+    String arch;
+
     @Option(names = "--jdk-timeout", paramLabel = "DURATION", defaultValue = "3h", description = "limit per JDK container (default: ${DEFAULT-VALUE})")
     String jdkTimeout;
 
@@ -76,6 +82,7 @@ final class MatrixCommand implements Callable<Integer> {
                 RunCommand.parseParams(params));
         Duration limit = RunCommand.parseDuration(jdkTimeout);
         List<JdkDescriptor> selected = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")), jdks);
+        Arch target = arch == null ? Arch.host() : Arch.of(arch);
         if (resume && matrixId == null) {
             throw new IllegalArgumentException("--resume needs the --matrix-id of the matrix to finish");
         }
@@ -86,7 +93,8 @@ final class MatrixCommand implements Callable<Integer> {
         String id = matrixId != null ? matrixId
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now()) + "-matrix";
         Path root = (results != null ? results : home.resolve("results")).toAbsolutePath();
-        String hostName = new HostFingerprint().read().name();
+        // Emulated results are kept apart from the machine's own: their host id says so.
+        String hostName = new HostFingerprint().read().name() + (target.emulated() ? "-" + target.label() + "-qemu" : "");
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
         List<String> cleanup = new ArrayList<>();
@@ -100,31 +108,35 @@ final class MatrixCommand implements Callable<Integer> {
             int ran = 0;
             for (int i = 0; i < selected.size(); i++) {
                 JdkDescriptor jdk = selected.get(i);
-                String container = "loomlab-" + id + "-" + jdk.id();
+                String image = jdk.image(target);
+                String container = "loomlab-" + id + "-" + image.replaceAll(".*:", "");
                 killContainer(container); // left over from a killed matrix
                 String prefix = String.format("[jdk %d/%d] %s", i + 1, selected.size(), jdk.id());
                 Path runDir = root.resolve(hostName).resolve(jdk.id()).resolve(id);
                 MatrixRecord.Entry entry;
-                if (jdk.unbuildable().isPresent()) {
-                    entry = MatrixRecord.Entry.skipped(jdk.id(), "cannot be built here: " + jdk.unbuildable().get());
-                } else if (!RunnerImage.exists(jdk)) {
-                    entry = MatrixRecord.Entry.skipped(jdk.id(), "image " + jdk.image() + " is not built (just images)");
+                if (jdk.unbuildable(target).isPresent()) {
+                    entry = MatrixRecord.Entry.skipped(jdk.id(), "cannot be built here: " + jdk.unbuildable(target).get());
+                } else if (!RunnerImage.exists(image)) {
+                    entry = MatrixRecord.Entry.skipped(jdk.id(), "image " + image + " is not built (just images"
+                            + (target.emulated() ? " --arch " + target.label() : "") + ")");
                 } else if (resume && complete(runDir)) {
                     entry = new MatrixRecord.Entry(jdk.id(), "ok", "complete before the resume", relative(matrixFile, runDir));
                 } else {
                     long t0 = System.nanoTime();
                     cleanup.add(container);
-                    entry = runOne(jdk, container, root, runDir, matrixFile, id, chosen, fixture, limit, prefix);
+                    int after = buildable(selected.subList(i + 1, selected.size()), target);
+                    double perJdk = ran == 0 ? Double.NaN : spent / ran;
+                    MatrixEta eta = new MatrixEta(t0, perJdk, after);
+                    entry = runOne(jdk, image, container, root, runDir, matrixFile, hostName, id, chosen, fixture, limit, prefix, eta);
                     cleanup.remove(container);
                     spent += (System.nanoTime() - t0) / 1e9;
                     ran++;
                 }
                 entries.add(entry);
-                int left = (int) selected.subList(i + 1, selected.size()).stream().filter(d -> d.unbuildable().isEmpty()).count();
-                String eta = ran == 0 ? "" : ", ETA " + Duration.ofSeconds(Math.round(spent / ran * left)).toString()
-                        .substring(2).toLowerCase();
+                int left = buildable(selected.subList(i + 1, selected.size()), target);
+                String eta = ran == 0 ? "" : ", ETA " + Progress.clock(Duration.ofSeconds(Math.round(spent / ran * left)));
                 System.out.printf("%s: %s%s | elapsed %s%s%n", prefix, entry.status(), entry.message() == null ? "" : " (" + entry.message() + ")",
-                        Duration.between(started, Instant.now()).withNanos(0).toString().substring(2).toLowerCase(), eta);
+                        Progress.clock(Duration.between(started, Instant.now())), eta);
                 RecordJson.writeAtomically(matrixFile, new MatrixRecord(id, chosen.label(), started, null, entries));
             }
             Runtime.getRuntime().removeShutdownHook(stop);
@@ -138,8 +150,10 @@ final class MatrixCommand implements Callable<Integer> {
         return entries.stream().allMatch(e -> e.status().equals("ok") || e.status().equals("skipped")) ? LoomLab.OK : LoomLab.FAILED;
     }
 
-    private MatrixRecord.Entry runOne(JdkDescriptor jdk, String container, Path root, Path runDir, Path matrixFile, String id, Profile chosen,
-                                      Fixture fixture, Duration limit, String prefix) throws IOException, InterruptedException {
+    private MatrixRecord.Entry runOne(JdkDescriptor jdk, String image, String container, Path root, Path runDir, Path matrixFile,
+                                      String hostName, String id, Profile chosen,
+                                      Fixture fixture, Duration limit, String prefix, MatrixEta eta)
+            throws IOException, InterruptedException {
         Path jdkDir = runDir.getParent();
         Files.createDirectories(jdkDir);
         // The runner is not root: it may write its run directory, nothing else.
@@ -149,9 +163,10 @@ final class MatrixCommand implements Callable<Integer> {
             deleteTree(runDir); // killed before its first record: nothing in it to keep
         }
         List<String> cmd = new ArrayList<>(List.of("docker", "run", "--rm", "--name", container, "--network", "host",
-                "-e", "LOOMLAB_IMAGE=" + jdk.image(), "-e", "LOOMLAB_IMAGE_ID=" + RunnerImage.imageId(jdk.image()),
-                "-v", root + ":/results", jdk.image(),
-                "run", "--profile", chosen.label(), "--jdk-id", jdk.id(), "--results", "/results", "--run-id", id));
+                "-e", "LOOMLAB_IMAGE=" + image, "-e", "LOOMLAB_IMAGE_ID=" + RunnerImage.imageId(image),
+                "-v", root + ":/results", image,
+                "run", "--profile", chosen.label(), "--jdk-id", jdk.id(), "--host-id", hostName, "--results", "/results",
+                "--run-id", id));
         if (fixture != null) {
             cmd.addAll(List.of("--fixture", fixture.url()));
         }
@@ -160,10 +175,10 @@ final class MatrixCommand implements Callable<Integer> {
         if (resumeRun) {
             cmd.add("--resume");
         }
-        System.out.println(prefix + ": " + (resumeRun ? "resuming" : "starting") + " in " + jdk.image());
+        System.out.println(prefix + ": " + (resumeRun ? "resuming" : "starting") + " in " + image);
         Path log = jdkDir.resolve(id + ".container.log");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        Thread pump = Thread.ofVirtual().start(() -> pump(p, log, "  " + jdk.id() + " | "));
+        Thread pump = Thread.ofVirtual().start(() -> pump(p, log, "  " + jdk.id() + " | ", eta));
         boolean ended = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
         if (!ended) {
             killContainer(container);
@@ -196,13 +211,35 @@ final class MatrixCommand implements Callable<Integer> {
         }
     }
 
-    private static void pump(Process p, Path log, String prefix) {
+    private static int buildable(List<JdkDescriptor> jdks, Arch arch) {
+        return (int) jdks.stream().filter(d -> d.unbuildable(arch).isEmpty()).count();
+    }
+
+    /**
+     * The whole matrix's ETA while a JDK runs: its runner's own ETA, plus for each JDK after it the mean time
+     * of the JDKs done so far, or, before any is done, this JDK's elapsed time plus its ETA.
+     */
+    record MatrixEta(long startNanos, double secondsPerJdk, int jdksAfter) {
+        private static final java.util.regex.Pattern RUNNER_ETA = java.util.regex.Pattern.compile("ETA (\\d+h\\d+m|\\d+m\\d+s|\\d+s)$");
+
+        String annotate(String line) {
+            var m = RUNNER_ETA.matcher(line);
+            if (!m.find()) {
+                return line;
+            }
+            double runner = Progress.seconds(m.group(1));
+            double perJdk = Double.isNaN(secondsPerJdk) ? (System.nanoTime() - startNanos) / 1e9 + runner : secondsPerJdk;
+            return line + " | matrix ETA " + Progress.clock(Duration.ofSeconds(Math.round(runner + perJdk * jdksAfter)));
+        }
+    }
+
+    private static void pump(Process p, Path log, String prefix, MatrixEta eta) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
              PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
             for (String line; (line = in.readLine()) != null; ) {
                 out.println(line);
                 out.flush();
-                System.out.println(prefix + line);
+                System.out.println(prefix + eta.annotate(line));
             }
         } catch (IOException e) {
             System.out.println(prefix + "(output lost: " + e.getMessage() + ")");

@@ -68,6 +68,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--jdk-id", paramLabel = "ID", description = "id of the JDK in results/ (default: vendor-feature, e.g. temurin-25)")
     String jdkId;
 
+    @Option(names = "--host-id", paramLabel = "ID", description = "name of this host in results/ and the record (default: its hostname)")
+    String hostId;
+
     @Option(names = "--jvm-args", paramLabel = "ARGS",
             description = "flags for the measured JVMs, recorded in run.json (default: -Xms1g -Xmx4g; scaled: from the host's memory)")
     String jvmArgs;
@@ -111,10 +114,14 @@ final class RunCommand implements Callable<Integer> {
         if (runId != null && !runId.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("run id '" + runId + "' may hold only letters, digits, '.', '_' and '-'");
         }
+        if (hostId != null && !hostId.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("host id '" + hostId + "' may hold only letters, digits, '.', '_' and '-'");
+        }
         FixtureMode.check(fixture);
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
-        Host host = new HostFingerprint().read();
+        Host read = new HostFingerprint().read();
+        Host host = hostId == null ? read : read.named(hostId);
         List<String> flags = jvmArgs == null ? chosen.jvmArgs(host.memoryBytes())
                 : jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
 

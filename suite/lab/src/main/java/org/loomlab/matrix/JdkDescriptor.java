@@ -32,20 +32,33 @@ public record JdkDescriptor(String id, String vendor, int feature, String regist
         }
     }
 
-    /** The runner image's name. */
+    /** The runner image's name for the host's architecture. */
     public String image() {
-        return "loom-lab/runner:" + id;
+        return image(Arch.host());
+    }
+
+    /** The runner image's name: plain for the engine's own architecture, suffixed with a foreign one. */
+    public String image(Arch arch) {
+        return "loom-lab/runner:" + id + (arch.emulated() ? "-" + arch.label() : "");
     }
 
     /** The debootstrap base the image starts from. */
-    public String baseImage() {
-        return "loom-lab/base:" + base + "-amd64";
+    public String baseImage(Arch arch) {
+        return "loom-lab/base:" + base + "-" + arch.label();
     }
 
-    /** Why this JDK cannot be built on this machine, or empty when it can. */
+    /** Why this JDK cannot be built on this machine for the host's architecture, or empty when it can. */
     public Optional<String> unbuildable() {
+        return unbuildable(Arch.host());
+    }
+
+    /** Why this JDK cannot be built on this machine for {@code arch}, or empty when it can. */
+    public Optional<String> unbuildable(Arch arch) {
         if (build == Build.NONE) {
             return Optional.of(reason);
+        }
+        if (build == Build.HOST_COPY && arch.emulated()) {
+            return Optional.of("its JDK is copied from the host, which has no " + arch.label() + " build of it");
         }
         if (build == Build.HOST_COPY && !Files.isExecutable(hostJdk.resolve("bin/java"))) {
             return Optional.of("the host JDK to copy is missing: " + hostJdk);

@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Builds {@code loom-lab/runner:<jdk-id>} from the one Dockerfile, with build arguments from a
- * {@link JdkDescriptor}, on the debootstrap base image (made first when missing).
+ * {@link JdkDescriptor}, on the debootstrap base image (made first when missing). A foreign
+ * architecture (arm64 on an amd64 engine) is built under qemu and tagged {@code <jdk-id>-<arch>}.
  */
 public final class RunnerImage {
 
@@ -24,9 +25,10 @@ public final class RunnerImage {
         this.home = home;
     }
 
-    public Built build(JdkDescriptor jdk, Path log) throws IOException, InterruptedException {
+    public Built build(JdkDescriptor jdk, Arch arch, Path log) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        run(log, List.of(home.resolve("images/base/build").toString(), jdk.base(), "amd64"));
+        String image = jdk.image(arch);
+        run(log, List.of(home.resolve("images/base/build").toString(), jdk.base(), arch.label()));
         Path context = Files.createTempDirectory("loom-lab-runner-" + jdk.id());
         try {
             Files.copy(home.resolve("Dockerfile"), context.resolve("Dockerfile"));
@@ -41,8 +43,8 @@ public final class RunnerImage {
             if (jdk.build() == JdkDescriptor.Build.HOST_COPY) {
                 run(log, List.of("cp", "-a", jdk.hostJdk() + "/.", jdkDir.toString()));
             }
-            List<String> cmd = new ArrayList<>(List.of("docker", "build", "-t", jdk.image(),
-                    "--build-arg", "BASE=" + jdk.baseImage(),
+            List<String> cmd = new ArrayList<>(List.of("docker", "build", "-t", image,
+                    "--build-arg", "BASE=" + jdk.baseImage(arch),
                     "--build-arg", "JDK_PACKAGE=" + (jdk.packageName() == null ? "" : jdk.packageName()),
                     "--build-arg", "JDK_ID=" + jdk.id(),
                     "--build-arg", "JDK_VENDOR=" + jdk.vendor(),
@@ -51,16 +53,20 @@ public final class RunnerImage {
                     "--build-arg", "GIT_COMMIT=" + gitCommit(),
                     context.toString()));
             run(log, cmd);
+            if (!output(List.of("docker", "image", "inspect", "-f", "{{.Architecture}}", image)).strip().equals(arch.label())) {
+                // The legacy builder stamps the engine's architecture on what it builds, whatever the base says.
+                run(log, List.of(home.resolve("images/base/set-arch").toString(), image, arch.label()));
+            }
         } finally {
             run(log, List.of("rm", "-rf", context.toString()));
         }
-        String size = output(List.of("docker", "image", "inspect", "-f", "{{.Size}}", jdk.image()));
-        return new Built(jdk.image(), Long.parseLong(size.strip()), (System.nanoTime() - start) / 1e9);
+        String size = output(List.of("docker", "image", "inspect", "-f", "{{.Size}}", image));
+        return new Built(image, Long.parseLong(size.strip()), (System.nanoTime() - start) / 1e9);
     }
 
-    /** Whether the runner image of {@code jdk} exists on the engine. */
-    public static boolean exists(JdkDescriptor jdk) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("docker", "image", "inspect", jdk.image())
+    /** Whether {@code image} exists on the engine. */
+    public static boolean exists(String image) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("docker", "image", "inspect", image)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         return p.waitFor() == 0;
     }

@@ -54,7 +54,21 @@ public final class Progress {
         return String.format(Locale.ROOT, "%s %s%s %s", cell.metric(), ResultsTable.fmt(cell.score()), error, cell.unit());
     }
 
-    static String clock(Duration d) {
+    /** Seconds of a {@link #clock} text such as {@code 1h02m}, {@code 4m39s} or {@code 7s}. */
+    public static double seconds(String clock) {
+        var m = java.util.regex.Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?").matcher(clock);
+        if (clock.isEmpty() || !m.matches()) {
+            throw new IllegalArgumentException("not a clock text: '" + clock + "'");
+        }
+        long total = 0;
+        int[] unit = {3600, 60, 1};
+        for (int g = 1; g <= 3; g++) {
+            total += m.group(g) == null ? 0 : Long.parseLong(m.group(g)) * unit[g - 1];
+        }
+        return total;
+    }
+
+    public static String clock(Duration d) {
         return d.toHours() > 0 ? String.format("%dh%02dm", d.toHours(), d.toMinutesPart())
                 : d.toMinutes() > 0 ? String.format("%dm%02ds", d.toMinutes(), d.toSecondsPart())
                 : String.format("%ds", d.toSeconds());

@@ -41,4 +41,19 @@ class JdkDescriptorTest {
         assertThatThrownBy(() -> JdkDescriptor.read(file))
                 .hasMessage("jdks/openjdk-99.properties: field 'build' is 'nix'; valid: debian-package, host-copy, none");
     }
+
+    @Test
+    void aForeignArchitectureGetsItsOwnTagAndBaseAndNoHostCopiedJdk() throws Exception {
+        List<JdkDescriptor> all = JdkDescriptor.all(JDKS);
+        JdkDescriptor openjdk = JdkDescriptor.select(all, List.of("openjdk-25")).get(0);
+        JdkDescriptor temurin = JdkDescriptor.select(all, List.of("temurin-25")).get(0);
+        Arch foreign = Arch.host() == Arch.AMD64 ? Arch.ARM64 : Arch.AMD64;
+        assertThat(openjdk.image(Arch.host())).isEqualTo("loom-lab/runner:openjdk-25");
+        assertThat(openjdk.image(foreign)).isEqualTo("loom-lab/runner:openjdk-25-" + foreign.label());
+        assertThat(openjdk.baseImage(foreign)).isEqualTo("loom-lab/base:trixie-" + foreign.label());
+        assertThat(openjdk.unbuildable(foreign)).isEmpty();
+        assertThat(temurin.unbuildable(foreign)).hasValue("its JDK is copied from the host, which has no "
+                + foreign.label() + " build of it");
+        assertThatThrownBy(() -> Arch.of("riscv64")).hasMessage("unknown architecture 'riscv64'; valid: amd64, arm64");
+    }
 }

@@ -20,6 +20,11 @@ public record Host(
         String cpuGovernor,
         Boolean turbo) {
 
+    /** The same machine under another name: the lab host id an operator chose, or one that says it was emulated. */
+    public Host named(String other) {
+        return new Host(other, arch, cpuModel, cpus, memoryBytes, kernel, os, container, cpuGovernor, turbo);
+    }
+
     /**
      * Limits that make a container see less than the machine.
      *
