@@ -6,9 +6,9 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 default:
     @just --list --unsorted
 
-# Run the quick profile on this host's JDK (no Docker) and print the results table
+# Run the quick profile on this host's JDK (no Docker) and print the results table (--profile full for more)
 bench *ARGS: build
-    bin/loom-lab run --profile quick {{ARGS}}
+    bin/loom-lab run {{ARGS}}
 
 # Run the smoke profile: every cell at a tiny size, in about a minute
 smoke *ARGS: build
@@ -18,7 +18,7 @@ smoke *ARGS: build
 lab-cli *ARGS: build
     bin/loom-lab {{ARGS}}
 
-# Render a run record as Markdown tables and SVG charts (default: the newest run.json under results/)
+# Render a run.json as tables and SVG charts, or a matrix-<id>.json as a cross-JDK table (default: newest run.json)
 report RUN="": build
     run="{{RUN}}"; [ -n "$run" ] || run=$(ls -t results/*/*/*/run.json 2>/dev/null | head -1); \
     [ -n "$run" ] || { echo "no run.json under results/; make one with: just bench" >&2; exit 1; }; \
@@ -50,6 +50,6 @@ images *ARGS: docker build
     images/fixture/build
     bin/loom-lab images {{ARGS}}
 
-# Run the quick profile on every built JDK, one runner container after another
+# Run the quick profile on every built JDK, one runner container after another (e.g. --jdk openjdk-21,temurin-25)
 bench-all *ARGS: images
-    bin/loom-lab matrix --profile quick {{ARGS}}
+    bin/loom-lab matrix {{ARGS}}

@@ -49,7 +49,7 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--jdk", split = ",", paramLabel = "ID", description = "JDK ids, e.g. openjdk-21,temurin-25 (default: every built image)")
     List<String> jdks = new ArrayList<>();
 
-    @Option(names = "--profile", defaultValue = "quick", paramLabel = "NAME", description = "smoke, quick or full (default: ${DEFAULT-VALUE})")
+    @Option(names = "--profile", defaultValue = "quick", paramLabel = "NAME", description = "smoke, quick, full or scaled (default: ${DEFAULT-VALUE})")
     String profile;
 
     @Option(names = {"-e", "--experiment"}, split = ",", paramLabel = "NAME", description = "experiments to run (default: all)")
