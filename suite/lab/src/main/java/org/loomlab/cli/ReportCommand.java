@@ -99,6 +99,12 @@ final class ReportCommand implements Callable<Integer> {
         String name = runJson.getFileName().toString().replaceFirst("\\.json$", "");
         Path dir = out != null ? out : runJson.toAbsolutePath().getParent().resolve(name + "-report");
         Files.createDirectories(dir);
+        text.append("\n### Charts\n\n");
+        for (Map.Entry<String, String> chart : comparison.charts().entrySet()) {
+            String file = chart.getKey().replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-+$", "") + ".svg";
+            Files.writeString(dir.resolve(file), chart.getValue());
+            text.append("![").append(chart.getKey()).append("](").append(file).append(")\n\n");
+        }
         Files.writeString(dir.resolve("report.md"), text);
         System.out.println("report: " + dir.resolve("report.md"));
         return LoomLab.OK;

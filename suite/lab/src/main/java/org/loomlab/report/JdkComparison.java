@@ -58,6 +58,33 @@ public final class JdkComparison {
 
     /** One table per experiment, titled with its unit when it has one, in the order the runs have them. */
     public Map<String, String> tables() {
+        Map<String, String> out = new LinkedHashMap<>();
+        groups().forEach((experiment, keys) -> {
+            List<String> units = keys.stream().map(Key::unit).distinct().toList();
+            out.put(units.size() == 1 ? experiment + " (" + units.get(0) + ")" : experiment, table(keys));
+        });
+        return out;
+    }
+
+    /** A chart per experiment and unit: a row per cell, a bar per JDK; groups without an ok cell have none. */
+    public Map<String, String> charts() {
+        List<String> jdks = runs.stream().map(Run::jdk).toList();
+        Map<String, String> out = new LinkedHashMap<>();
+        groups().forEach((experiment, keys) -> keys.stream().map(Key::unit).distinct().forEach(unit -> {
+            List<Key> same = keys.stream().filter(k -> k.unit().equals(unit)).toList();
+            List<String> axes = varying(same);
+            boolean metrics = same.stream().map(Key::metric).distinct().count() > 1;
+            List<BarChart.Row> rows = same.stream().map(k -> new BarChart.Row(
+                    String.join(" ", row(k, axes, metrics)), runs.stream().map(r -> cell(r.record(), k)).toList())).toList();
+            String title = experiment + " (" + unit + ")";
+            if (rows.stream().anyMatch(r -> r.cells().stream().anyMatch(c -> c != null && c.status() == CellStatus.OK))) {
+                out.put(title, BarChart.grouped(title + " per JDK", jdks, rows));
+            }
+        }));
+        return out;
+    }
+
+    private Map<String, List<Key>> groups() {
         Map<String, List<Key>> groups = new LinkedHashMap<>();
         for (Run run : runs) {
             for (Cell c : run.record().results()) {
@@ -67,47 +94,58 @@ public final class JdkComparison {
                 }
             }
         }
-        Map<String, String> out = new LinkedHashMap<>();
-        groups.forEach((experiment, keys) -> {
-            List<String> units = keys.stream().map(Key::unit).distinct().toList();
-            out.put(units.size() == 1 ? experiment + " (" + units.get(0) + ")" : experiment, table(keys));
-        });
-        return out;
+        return groups;
     }
 
-    private String table(List<Key> keys) {
+    /** The axes whose value differs between the cells: the others say nothing about a row. */
+    private static List<String> varying(List<Key> keys) {
         Set<String> varying = new LinkedHashSet<>();
         keys.forEach(k -> k.params().forEach((axis, value) -> {
             if (keys.stream().anyMatch(o -> !value.equals(o.params().get(axis)))) {
                 varying.add(axis);
             }
         }));
+        return List.copyOf(varying);
+    }
+
+    private static List<String> row(Key k, List<String> axes, boolean metrics) {
+        List<String> row = new ArrayList<>();
+        axes.forEach(a -> row.add(k.params().getOrDefault(a, "")));
+        if (metrics) {
+            row.add(k.metric() + " (" + k.unit() + ")");
+        }
+        return row;
+    }
+
+    private String table(List<Key> keys) {
+        List<String> axes = varying(keys);
         boolean metrics = keys.stream().map(k -> k.metric() + k.unit()).distinct().count() > 1;
-        List<String> header = new ArrayList<>(varying);
+        List<String> header = new ArrayList<>(axes);
         if (metrics) {
             header.add("metric");
         }
         runs.forEach(r -> header.add(r.jdk()));
         List<List<String>> rows = new ArrayList<>();
         for (Key k : keys) {
-            List<String> row = new ArrayList<>();
-            varying.forEach(a -> row.add(k.params().getOrDefault(a, "")));
-            if (metrics) {
-                row.add(k.metric() + " (" + k.unit() + ")");
-            }
-            runs.forEach(r -> row.add(field(r.record(), k)));
+            List<String> row = row(k, axes, metrics);
+            runs.forEach(r -> row.add(field(cell(r.record(), k))));
             rows.add(row);
         }
         return markdown(header, rows);
     }
 
-    /** Score ± error of the cell on that JDK, or how it ended when not ok. */
-    private static String field(RunRecord r, Key k) {
+    /** The run's cell for the key, its first ok one if it has several, null when it has none. */
+    private static Cell cell(RunRecord r, Key k) {
         List<Cell> matches = r.results().stream().filter(c -> key(c).equals(k)).toList();
-        if (matches.isEmpty()) {
+        return matches.stream().filter(x -> x.status() == CellStatus.OK).findFirst()
+                .orElse(matches.isEmpty() ? null : matches.get(0));
+    }
+
+    /** Score ± error of the cell, how it ended when not ok, empty when not measured. */
+    private static String field(Cell c) {
+        if (c == null) {
             return "";
         }
-        Cell c = matches.stream().filter(x -> x.status() == CellStatus.OK).findFirst().orElse(matches.get(0));
         if (c.status() != CellStatus.OK) {
             return c.status().label();
         }

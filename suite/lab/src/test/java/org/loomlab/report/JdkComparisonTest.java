@@ -65,6 +65,19 @@ class JdkComparisonTest {
     }
 
     @Test
+    void chartsABarPerJdkForEachCellAndLeavesAFailedOneOut() {
+        JdkComparison c = new JdkComparison(List.of(
+                new JdkComparison.Run("openjdk-21", run("openjdk-21", "21", List.of(cell("reentrant", "noop", 3.5, CellStatus.OK),
+                        cell("synchronized", "noop", 4, CellStatus.OK)))),
+                new JdkComparison.Run("openjdk-25", run("openjdk-25", "25", List.of(cell("reentrant", "noop", 0, CellStatus.TIMEOUT),
+                        cell("synchronized", "noop", 3, CellStatus.OK))))));
+        String svg = c.charts().get("philosophers (ms/op)");
+        assertThat(svg).contains(">openjdk-21<", ">openjdk-25<", ">reentrant<", ">synchronized<");
+        // background, two legend swatches, three bars: the timed-out cell has none
+        assertThat(svg.split("<rect ", -1)).hasSize(1 + 1 + 2 + 3);
+    }
+
+    @Test
     void refusesAMatrixWithoutRuns() {
         assertThatThrownBy(() -> new JdkComparison(List.of())).hasMessageContaining("no JDK with a run record");
     }
