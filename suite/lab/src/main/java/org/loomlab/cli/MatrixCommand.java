@@ -71,6 +71,12 @@ final class MatrixCommand implements Callable<Integer> {
             description = "amd64 or arm64: whose runner images to use; a foreign one runs under qemu, its timings mean nothing (default: this machine's)")
     String arch;
 
+    @Option(names = "--cpus", paramLabel = "N", description = "CPU limit of each runner container, e.g. 1 or 1.5 (default: none)")
+    String cpus;
+
+    @Option(names = "--memory", paramLabel = "SIZE", description = "memory limit of each runner container, e.g. 6g or 512m (default: none)")
+    String memory;
+
     @Option(names = "--jdk-timeout", paramLabel = "DURATION", defaultValue = "3h", description = "limit per JDK container (default: ${DEFAULT-VALUE})")
     String jdkTimeout;
 
@@ -85,6 +91,12 @@ final class MatrixCommand implements Callable<Integer> {
         Arch target = arch == null ? Arch.host() : Arch.of(arch);
         if (resume && matrixId == null) {
             throw new IllegalArgumentException("--resume needs the --matrix-id of the matrix to finish");
+        }
+        if (cpus != null && !(cpus.matches("\\d+(\\.\\d+)?") && Double.parseDouble(cpus) > 0)) {
+            throw new IllegalArgumentException("--cpus '" + cpus + "' is not a positive number of CPUs, e.g. 1 or 1.5");
+        }
+        if (memory != null && !memory.matches("[1-9]\\d*[kmg]")) {
+            throw new IllegalArgumentException("--memory '" + memory + "' is not a size; valid: a number with k, m or g, e.g. 6g or 512m");
         }
         if (matrixId != null && !matrixId.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("matrix id '" + matrixId + "' may hold only letters, digits, '.', '_' and '-'");
@@ -164,7 +176,15 @@ final class MatrixCommand implements Callable<Integer> {
         }
         List<String> cmd = new ArrayList<>(List.of("docker", "run", "--rm", "--name", container, "--network", "host",
                 "-e", "LOOMLAB_IMAGE=" + image, "-e", "LOOMLAB_IMAGE_ID=" + RunnerImage.imageId(image),
-                "-v", root + ":/results", image,
+                "-v", root + ":/results"));
+        // Limits are the container's; the runner's fingerprint reads them back from its cgroup into the record.
+        if (cpus != null) {
+            cmd.addAll(List.of("--cpus", cpus));
+        }
+        if (memory != null) {
+            cmd.addAll(List.of("--memory", memory));
+        }
+        cmd.addAll(List.of(image,
                 "run", "--profile", chosen.label(), "--jdk-id", jdk.id(), "--host-id", hostName, "--results", "/results",
                 "--run-id", id));
         if (fixture != null) {

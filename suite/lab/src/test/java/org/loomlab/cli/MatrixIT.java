@@ -37,7 +37,7 @@ class MatrixIT {
         Path results = tmp.resolve("results");
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "matrix", "--profile", "smoke",
                 "--jdk", "openjdk-21,openjdk-25", "-e", "philosophers", "-p", "workload=noop", "-p", "lock=reentrant",
-                "--results", results.toString(), "--matrix-id", "two");
+                "--cpus", "1", "--memory", "3g", "--results", results.toString(), "--matrix-id", "two");
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         JsonNode j21 = runJson(results, "openjdk-21", "two");
         JsonNode j25 = runJson(results, "openjdk-25", "two");
@@ -46,12 +46,29 @@ class MatrixIT {
             assertThat(record.get("results")).hasSize(2).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
             assertThat(record.at("/host/container/in_container").asBoolean()).isTrue();
             assertThat(record.at("/jdk/image_id").asText()).startsWith("sha256:");
+            // the limits given to the container, as its cgroup and the measured JVM report them
+            assertThat(record.at("/host/container/cpu_quota").asDouble()).isEqualTo(1.0);
+            assertThat(record.at("/host/container/memory_limit_bytes").asLong()).isEqualTo(3L << 30);
+            assertThat(record.at("/jdk/available_processors").asInt()).isEqualTo(1);
         }
         assertThat(j21.at("/jdk/feature_version").asInt()).isEqualTo(21);
         assertThat(j25.at("/jdk/feature_version").asInt()).isEqualTo(25);
         assertThat(j21.at("/jdk/image").asText()).isEqualTo("loom-lab/runner:openjdk-21");
         assertThat(j21.at("/jdk/runtime_version").asText()).isNotEqualTo(j25.at("/jdk/runtime_version").asText());
         assertThat(r.stdout()).contains("[jdk 1/2] openjdk-21", "[jdk 2/2] openjdk-25", "ETA");
+    }
+
+    @Test
+    void badLimitsAreOneLineErrorsBeforeAnythingStarts() throws Exception {
+        LabProcess.Result cpus = LabProcess.run(tmp.resolve("cpus"), 60, "matrix", "--cpus", "zero", "--results", tmp.resolve("results").toString());
+        assertThat(cpus.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(cpus.stderr().strip()).isEqualTo("loom-lab: --cpus 'zero' is not a positive number of CPUs, e.g. 1 or 1.5");
+        LabProcess.Result memory = LabProcess.run(tmp.resolve("memory"), 60, "matrix", "--memory", "3GB", "--results", tmp.resolve("results").toString());
+        assertThat(memory.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(memory.stderr()).contains("--memory '3GB' is not a size; valid: a number with k, m or g");
+        LabProcess.Result arch = LabProcess.run(tmp.resolve("arch"), 60, "matrix", "--arch", "sparc", "--results", tmp.resolve("results").toString());
+        assertThat(arch.stderr()).contains("unknown architecture 'sparc'; valid: amd64, arm64");
+        assertThat(tmp.resolve("results")).doesNotExist();
     }
 
     @Test
