@@ -20,6 +20,7 @@ import org.loomlab.run.FixtureMode;
 import org.loomlab.run.JmhCell;
 import org.loomlab.run.LabRun;
 import org.loomlab.run.Profile;
+import org.loomlab.run.CellHistory;
 import org.loomlab.run.Progress;
 import org.loomlab.run.ResultsTable;
 import org.loomlab.run.ScenarioCell;
@@ -206,7 +207,9 @@ final class RunCommand implements Callable<Integer> {
         CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
                 ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
         LabRun run = new LabRun(dir, start, cells, System.out);
-        RunRecord done = run.run(plans, alreadyRun, new Progress(System.out, plans.size(), chosen.plannedCellTime()));
+        CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
+        Progress progress = new Progress(System.out, history.plan(plans, chosen.plannedCellTime()), history.basis(plans));
+        RunRecord done = run.run(plans, alreadyRun, progress);
         System.out.println();
         System.out.print(ResultsTable.render(done.results()));
         System.out.println();

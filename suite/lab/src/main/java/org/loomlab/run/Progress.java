@@ -10,27 +10,29 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * One line per cell as it starts and ends, with the elapsed time and an ETA for the whole run. The
- * ETA starts from the profile's planned time per cell and follows the measured average once cells end.
+ * One line per cell as it starts and ends, with the elapsed time and an ETA for the whole run. Each cell
+ * has a planned time (what it took in earlier runs here, see {@link CellHistory}, else the profile's lower
+ * bound); the ETA is the remaining plan scaled by how the finished cells compared with theirs.
  */
 public final class Progress {
 
     private final PrintStream out;
-    private final int total;
-    private final Duration plannedPerCell;
+    private final List<Duration> planned;
+    private final String basis;
     private final long startNanos = System.nanoTime();
     private double finishedSeconds;
+    private double finishedPlanned;
     private int finished;
 
-    public Progress(PrintStream out, int total, Duration plannedPerCell) {
+    public Progress(PrintStream out, List<Duration> planned, String basis) {
         this.out = out;
-        this.total = total;
-        this.plannedPerCell = plannedPerCell;
+        this.planned = List.copyOf(planned);
+        this.basis = basis;
     }
 
     void starting(int index, CellPlan plan) {
-        String eta = finished == 0 ? " (planned ETA " + clock(plannedPerCell.multipliedBy(total)) + ")" : "";
-        out.printf("[%2d/%d] %s ...%s%n", index + 1, total, plan.label(), eta);
+        String eta = finished == 0 ? " (planned ETA " + clock(remaining(index, 1)) + "; " + basis + ")" : "";
+        out.printf("[%2d/%d] %s ...%s%n", index + 1, planned.size(), plan.label(), eta);
         out.flush();
     }
 
@@ -38,11 +40,18 @@ public final class Progress {
         finished++;
         double wall = cells.stream().mapToDouble(Cell::wallSeconds).max().orElse(0);
         finishedSeconds += wall;
-        Duration eta = Duration.ofSeconds(Math.round(finishedSeconds / finished * (total - finished)));
+        finishedPlanned += planned.get(index).toMillis() / 1000.0;
+        Duration eta = remaining(index + 1, finishedPlanned > 0 ? finishedSeconds / finishedPlanned : 1);
         Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
         String what = cells.stream().map(Progress::summary).collect(Collectors.joining("; "));
         out.printf(Locale.ROOT, "       %s in %.1fs | elapsed %s, ETA %s%n", what, wall, clock(elapsed), clock(eta));
         out.flush();
+    }
+
+    /** The planned time of the cells from {@code from} on, times {@code pace} (actual over planned so far). */
+    private Duration remaining(int from, double pace) {
+        double seconds = planned.subList(from, planned.size()).stream().mapToLong(Duration::toMillis).sum() / 1000.0;
+        return Duration.ofSeconds(Math.round(seconds * pace));
     }
 
     private static String summary(Cell cell) {
