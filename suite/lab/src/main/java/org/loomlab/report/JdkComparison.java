@@ -66,7 +66,7 @@ public final class JdkComparison {
         return out;
     }
 
-    /** A chart per experiment and unit: a row per cell, a bar per JDK; groups without an ok cell have none. */
+    /** A chart per experiment and unit: a row per cell, a bar per JDK; groups without an ok, positive cell have none. */
     public Map<String, String> charts() {
         List<String> jdks = runs.stream().map(Run::jdk).toList();
         Map<String, String> out = new LinkedHashMap<>();
@@ -77,7 +77,9 @@ public final class JdkComparison {
             List<BarChart.Row> rows = same.stream().map(k -> new BarChart.Row(
                     String.join(" ", row(k, axes, metrics)), runs.stream().map(r -> cell(r.record(), k)).toList())).toList();
             String title = experiment + " (" + unit + ")";
-            if (rows.stream().anyMatch(r -> r.cells().stream().anyMatch(c -> c != null && c.status() == CellStatus.OK))) {
+            // a log scale has no place for zeros (error counts are mostly 0): such groups get no chart
+            if (rows.stream().anyMatch(r -> r.cells().stream().anyMatch(c -> c != null && c.status() == CellStatus.OK
+                    && c.score() != null && c.score() > 0))) {
                 out.put(title, BarChart.grouped(title + " per JDK", jdks, rows));
             }
         }));

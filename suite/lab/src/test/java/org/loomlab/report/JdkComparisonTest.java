@@ -75,6 +75,10 @@ class JdkComparisonTest {
         assertThat(svg).contains(">openjdk-21<", ">openjdk-25<", ">reentrant<", ">synchronized<");
         // background, two legend swatches, three bars: the timed-out cell has none
         assertThat(svg.split("<rect ", -1)).hasSize(1 + 1 + 2 + 3);
+        JdkComparison zeros = new JdkComparison(List.of(new JdkComparison.Run("a", run("a", "21",
+                List.of(cell("reentrant", "noop", 0, CellStatus.OK))))));
+        assertThat(zeros.charts()).isEmpty();
+        assertThat(zeros.tables()).containsKey("philosophers (ms/op)");
     }
 
     @Test
