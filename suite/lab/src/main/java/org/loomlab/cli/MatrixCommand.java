@@ -32,6 +32,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -98,9 +99,7 @@ final class MatrixCommand implements Callable<Integer> {
         if (memory != null && !memory.matches("[1-9]\\d*[kmg]")) {
             throw new IllegalArgumentException("--memory '" + memory + "' is not a size; valid: a number with k, m or g, e.g. 6g or 512m");
         }
-        if (matrixId != null && !matrixId.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("matrix id '" + matrixId + "' may hold only letters, digits, '.', '_' and '-'");
-        }
+        RunCommand.checkId("matrix id", matrixId);
         Docker.requireEngine();
         String id = matrixId != null ? matrixId
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now()) + "-matrix";
@@ -124,10 +123,12 @@ final class MatrixCommand implements Callable<Integer> {
                 String container = "loomlab-" + id + "-" + image.replaceAll(".*:", "");
                 killContainer(container); // left over from a killed matrix
                 String prefix = String.format("[jdk %d/%d] %s", i + 1, selected.size(), jdk.id());
+                int left = (int) selected.subList(i + 1, selected.size()).stream().filter(d -> d.unbuildable(target).isEmpty()).count();
                 Path runDir = root.resolve(hostName).resolve(jdk.id()).resolve(id);
                 MatrixRecord.Entry entry;
-                if (jdk.unbuildable(target).isPresent()) {
-                    entry = MatrixRecord.Entry.skipped(jdk.id(), "cannot be built here: " + jdk.unbuildable(target).get());
+                Optional<String> unbuildable = jdk.unbuildable(target);
+                if (unbuildable.isPresent()) {
+                    entry = MatrixRecord.Entry.skipped(jdk.id(), "cannot be built here: " + unbuildable.get());
                 } else if (!RunnerImage.exists(image)) {
                     entry = MatrixRecord.Entry.skipped(jdk.id(), "image " + image + " is not built (just images"
                             + (target.emulated() ? " --arch " + target.label() : "") + ")");
@@ -136,16 +137,13 @@ final class MatrixCommand implements Callable<Integer> {
                 } else {
                     long t0 = System.nanoTime();
                     cleanup.add(container);
-                    int after = buildable(selected.subList(i + 1, selected.size()), target);
-                    double perJdk = ran == 0 ? Double.NaN : spent / ran;
-                    MatrixEta eta = new MatrixEta(t0, perJdk, after);
+                    MatrixEta eta = new MatrixEta(t0, ran == 0 ? Double.NaN : spent / ran, left);
                     entry = runOne(jdk, image, container, root, runDir, matrixFile, hostName, id, chosen, fixture, limit, prefix, eta);
                     cleanup.remove(container);
                     spent += (System.nanoTime() - t0) / 1e9;
                     ran++;
                 }
                 entries.add(entry);
-                int left = buildable(selected.subList(i + 1, selected.size()), target);
                 String eta = ran == 0 ? "" : ", ETA " + Progress.clock(Duration.ofSeconds(Math.round(spent / ran * left)));
                 System.out.printf("%s: %s%s | elapsed %s%s%n", prefix, entry.status(), entry.message() == null ? "" : " (" + entry.message() + ")",
                         Progress.clock(Duration.between(started, Instant.now())), eta);
@@ -229,10 +227,6 @@ final class MatrixCommand implements Callable<Integer> {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static int buildable(List<JdkDescriptor> jdks, Arch arch) {
-        return (int) jdks.stream().filter(d -> d.unbuildable(arch).isEmpty()).count();
     }
 
     /**

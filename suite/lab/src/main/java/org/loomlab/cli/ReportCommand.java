@@ -1,5 +1,6 @@
 package org.loomlab.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RecordJson;
@@ -39,8 +40,9 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("no such run record: " + runJson);
         }
-        if (RecordJson.mapper().readTree(runJson.toFile()).has("matrix_id")) {
-            return matrix();
+        JsonNode tree = RecordJson.mapper().readTree(runJson.toFile());
+        if (tree.has("matrix_id")) {
+            return matrix(RecordJson.mapper().treeToValue(tree, MatrixRecord.class));
         }
         List<String> violations = RecordSchema.violations(runJson);
         if (!violations.isEmpty()) {
@@ -59,7 +61,7 @@ final class ReportCommand implements Callable<Integer> {
         for (Map.Entry<String, List<Cell>> g : groups.entrySet()) {
             md.append("### ").append(g.getKey()).append("\n\n").append(ResultsTable.render(g.getValue())).append('\n');
             try {
-                String file = g.getKey().replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-+$", "") + ".svg";
+                String file = chartFile(g.getKey());
                 Files.writeString(dir.resolve(file), BarChart.svg(g.getKey() + ", " + r.jdk().id() + " on " + r.host().name(),
                         g.getValue()));
                 md.append("![").append(g.getKey()).append("](").append(file).append(")\n\n");
@@ -73,8 +75,7 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /** The cross-JDK report: every JDK of the matrix that left a valid run record, one column each. */
-    private Integer matrix() throws Exception {
-        MatrixRecord m = RecordJson.mapper().readValue(runJson.toFile(), MatrixRecord.class);
+    private Integer matrix(MatrixRecord m) throws Exception {
         List<JdkComparison.Run> runs = new ArrayList<>();
         StringBuilder md = new StringBuilder();
         for (MatrixRecord.Entry e : m.jdks()) {
@@ -101,12 +102,17 @@ final class ReportCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         text.append("\n### Charts\n\n");
         for (Map.Entry<String, String> chart : comparison.charts().entrySet()) {
-            String file = chart.getKey().replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-+$", "") + ".svg";
+            String file = chartFile(chart.getKey());
             Files.writeString(dir.resolve(file), chart.getValue());
             text.append("![").append(chart.getKey()).append("](").append(file).append(")\n\n");
         }
         Files.writeString(dir.resolve("report.md"), text);
         System.out.println("report: " + dir.resolve("report.md"));
         return LoomLab.OK;
+    }
+
+    /** The SVG file of a chart titled e.g. {@code philosophers (ms/op)}: {@code philosophers-ms-op.svg}. */
+    private static String chartFile(String title) {
+        return title.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-+$", "") + ".svg";
     }
 }

@@ -112,12 +112,8 @@ final class RunCommand implements Callable<Integer> {
         if (resume && runId == null) {
             throw new IllegalArgumentException("--resume needs the --run-id of the run to finish");
         }
-        if (runId != null && !runId.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("run id '" + runId + "' may hold only letters, digits, '.', '_' and '-'");
-        }
-        if (hostId != null && !hostId.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("host id '" + hostId + "' may hold only letters, digits, '.', '_' and '-'");
-        }
+        checkId("run id", runId);
+        checkId("host id", hostId);
         FixtureMode.check(fixture);
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
@@ -177,6 +173,13 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // The hook stops the fixture.
             }
+        }
+    }
+
+    /** Ids become directory names: a one-line error unless {@code value} (when given) is a safe one. */
+    static void checkId(String what, String value) {
+        if (value != null && !value.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException(what + " '" + value + "' may hold only letters, digits, '.', '_' and '-'");
         }
     }
 

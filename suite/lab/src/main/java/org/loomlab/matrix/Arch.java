@@ -1,13 +1,14 @@
 package org.loomlab.matrix;
 
-import java.util.Arrays;
+import org.loomlab.philosophers.Axis;
+
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** A CPU architecture an image is built for, in Debian's and Docker's words. */
-public enum Arch {
+public enum Arch implements Axis {
     AMD64, ARM64;
 
+    @Override
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -23,9 +24,7 @@ public enum Arch {
     }
 
     public static Arch of(String label) {
-        return Arrays.stream(values()).filter(a -> a.label().equals(label)).findFirst().orElseThrow(() ->
-                new IllegalArgumentException("unknown architecture '" + label + "'; valid: "
-                        + Arrays.stream(values()).map(Arch::label).collect(Collectors.joining(", "))));
+        return Axis.parse(Arch.class, "architecture", label);
     }
 
     /** Whether images of this architecture run here only under emulation. */

@@ -7,6 +7,7 @@ import org.loomlab.record.RunRecord;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,18 +24,29 @@ public final class JdkComparison {
 
     /** One JDK's run as the matrix named it. */
     public record Run(String jdk, RunRecord record) {
+
+        /** The run's cell per key: its first ok one where it has several, else its first. */
+        private Map<Key, Cell> byKey() {
+            Map<Key, Cell> out = new LinkedHashMap<>();
+            for (Cell c : record.results()) {
+                out.merge(key(c), c, (first, next) -> first.status() != CellStatus.OK && next.status() == CellStatus.OK ? next : first);
+            }
+            return out;
+        }
     }
 
     private record Key(String experiment, Map<String, String> params, String metric, String unit) {
     }
 
     private final List<Run> runs;
+    private final Map<Run, Map<Key, Cell>> cells = new IdentityHashMap<>(); // a record's hash would walk every cell
 
     public JdkComparison(List<Run> runs) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("nothing to compare: the matrix has no JDK with a run record");
         }
         this.runs = List.copyOf(runs);
+        this.runs.forEach(r -> cells.put(r, r.byKey()));
     }
 
     /** Which JDK build ran where: version, image, the limits it saw, wall time and how many cells ended ok. */
@@ -43,9 +55,9 @@ public final class JdkComparison {
         for (Run run : runs) {
             RunRecord r = run.record();
             Host.Container c = r.host().container();
-            long ok = r.results().stream().map(JdkComparison::key).distinct()
-                    .filter(k -> r.results().stream().anyMatch(x -> key(x).equals(k) && x.status() == CellStatus.OK)).count();
-            long all = r.results().stream().map(JdkComparison::key).distinct().count();
+            Map<Key, Cell> byKey = cells.get(run);
+            long ok = byKey.values().stream().filter(x -> x.status() == CellStatus.OK).count();
+            long all = byKey.size();
             rows.add(List.of(run.jdk(), r.jdk().runtimeVersion(), r.jdk().vendor(),
                     r.jdk().imageId() == null ? "host" : shortId(r.jdk().imageId()),
                     r.jdk().availableProcessors() + (c != null && c.cpuQuota() != null ? " (quota " + c.cpuQuota() + ")" : ""),
@@ -75,7 +87,7 @@ public final class JdkComparison {
             List<String> axes = varying(same);
             boolean metrics = same.stream().map(Key::metric).distinct().count() > 1;
             List<BarChart.Row> rows = same.stream().map(k -> new BarChart.Row(
-                    String.join(" ", row(k, axes, metrics)), runs.stream().map(r -> cell(r.record(), k)).toList())).toList();
+                    String.join(" ", row(k, axes, metrics)), runs.stream().map(r -> cells.get(r).get(k)).toList())).toList();
             String title = experiment + " (" + unit + ")";
             // a log scale has no place for zeros (error counts are mostly 0): such groups get no chart
             if (rows.stream().anyMatch(r -> r.cells().stream().anyMatch(c -> c != null && c.status() == CellStatus.OK
@@ -89,10 +101,10 @@ public final class JdkComparison {
     private Map<String, List<Key>> groups() {
         Map<String, List<Key>> groups = new LinkedHashMap<>();
         for (Run run : runs) {
-            for (Cell c : run.record().results()) {
-                List<Key> keys = groups.computeIfAbsent(c.experiment(), g -> new ArrayList<>());
-                if (!keys.contains(key(c))) {
-                    keys.add(key(c));
+            for (Key k : cells.get(run).keySet()) {
+                List<Key> keys = groups.computeIfAbsent(k.experiment(), g -> new ArrayList<>());
+                if (!keys.contains(k)) {
+                    keys.add(k);
                 }
             }
         }
@@ -130,17 +142,10 @@ public final class JdkComparison {
         List<List<String>> rows = new ArrayList<>();
         for (Key k : keys) {
             List<String> row = row(k, axes, metrics);
-            runs.forEach(r -> row.add(field(cell(r.record(), k))));
+            runs.forEach(r -> row.add(field(cells.get(r).get(k))));
             rows.add(row);
         }
         return markdown(header, rows);
-    }
-
-    /** The run's cell for the key, its first ok one if it has several, null when it has none. */
-    private static Cell cell(RunRecord r, Key k) {
-        List<Cell> matches = r.results().stream().filter(c -> key(c).equals(k)).toList();
-        return matches.stream().filter(x -> x.status() == CellStatus.OK).findFirst()
-                .orElse(matches.isEmpty() ? null : matches.get(0));
     }
 
     /** Score ± error of the cell, how it ended when not ok, empty when not measured. */

@@ -22,11 +22,16 @@ import java.util.stream.Stream;
  */
 public final class CellHistory {
 
-    private final Map<String, List<Double>> walls;
+    private final Map<String, Duration> medians = new HashMap<>();
     private final int records;
 
     private CellHistory(Map<String, List<Double>> walls, int records) {
-        this.walls = walls;
+        walls.forEach((key, seen) -> {
+            List<Double> sorted = seen.stream().sorted().toList();
+            int n = sorted.size();
+            double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+            medians.put(key, Duration.ofMillis(Math.round(median * 1000)));
+        });
         this.records = records;
     }
 
@@ -66,14 +71,7 @@ public final class CellHistory {
 
     /** The median wall time of this cell in earlier runs, if it ran before. */
     public Optional<Duration> wall(CellPlan plan) {
-        List<Double> seen = walls.get(key(plan.experiment().label(), plan.params()));
-        if (seen == null) {
-            return Optional.empty();
-        }
-        List<Double> sorted = seen.stream().sorted().toList();
-        int n = sorted.size();
-        double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-        return Optional.of(Duration.ofMillis(Math.round(median * 1000)));
+        return Optional.ofNullable(medians.get(key(plan.experiment().label(), plan.params())));
     }
 
     /** Planned time per cell: its history where it has one, else the profile's lower bound. */

@@ -16,6 +16,8 @@ import java.util.stream.Collectors;
  */
 public final class Progress {
 
+    private static final java.util.regex.Pattern CLOCK = java.util.regex.Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?");
+
     private final PrintStream out;
     private final List<Duration> planned;
     private final String basis;
@@ -65,7 +67,7 @@ public final class Progress {
 
     /** Seconds of a {@link #clock} text such as {@code 1h02m}, {@code 4m39s} or {@code 7s}. */
     public static double seconds(String clock) {
-        var m = java.util.regex.Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?").matcher(clock);
+        var m = CLOCK.matcher(clock);
         if (clock.isEmpty() || !m.matches()) {
             throw new IllegalArgumentException("not a clock text: '" + clock + "'");
         }
