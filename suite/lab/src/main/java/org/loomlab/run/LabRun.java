@@ -87,9 +87,19 @@ public final class LabRun {
         }
     }
 
-    /** The shutdown hook: stop the children, record the unfinished cells as interrupted. */
+    /**
+     * The shutdown hook: record the unfinished cells as interrupted, then stop the children. The record
+     * is closed first so that the running cell, which sees its fork die, cannot be recorded as failed.
+     */
     private void interrupt(List<CellPlan> plans) {
-        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+        try {
+            closeAsInterrupted(plans);
+        } finally {
+            ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private void closeAsInterrupted(List<CellPlan> plans) {
         synchronized (lock) {
             if (closed) {
                 return;
