@@ -24,6 +24,10 @@ report RUN="": build
     [ -n "$run" ] || { echo "no run.json under results/; make one with: just bench" >&2; exit 1; }; \
     bin/loom-lab report "$run"
 
+# Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g. --changed)
+diff A B *ARGS: build
+    bin/loom-lab diff {{ARGS}} "{{A}}" "{{B}}"
+
 # Validate every run.json under results/ (or the given paths) against the schema
 check *PATHS="results": build
     bin/loom-lab check {{PATHS}}

@@ -1,6 +1,7 @@
 package org.loomlab.report;
 
 import org.loomlab.record.Cell;
+import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Host;
 import org.loomlab.record.RunRecord;
@@ -25,28 +26,17 @@ public final class JdkComparison {
     /** One JDK's run as the matrix named it. */
     public record Run(String jdk, RunRecord record) {
 
-        /** The run's cell per key: its first ok one where it has several, else its first. */
-        private Map<Key, Cell> byKey() {
-            Map<Key, Cell> out = new LinkedHashMap<>();
-            for (Cell c : record.results()) {
-                out.merge(key(c), c, (first, next) -> first.status() != CellStatus.OK && next.status() == CellStatus.OK ? next : first);
-            }
-            return out;
-        }
-    }
-
-    private record Key(String experiment, Map<String, String> params, String metric, String unit) {
     }
 
     private final List<Run> runs;
-    private final Map<Run, Map<Key, Cell>> cells = new IdentityHashMap<>(); // a record's hash would walk every cell
+    private final Map<Run, Map<CellKey, Cell>> cells = new IdentityHashMap<>(); // a record's hash would walk every cell
 
     public JdkComparison(List<Run> runs) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("nothing to compare: the matrix has no JDK with a run record");
         }
         this.runs = List.copyOf(runs);
-        this.runs.forEach(r -> cells.put(r, r.byKey()));
+        this.runs.forEach(r -> cells.put(r, CellKey.index(r.record().results())));
     }
 
     /** Which JDK build ran where: version, image, the limits it saw, wall time and how many cells ended ok. */
@@ -55,7 +45,7 @@ public final class JdkComparison {
         for (Run run : runs) {
             RunRecord r = run.record();
             Host.Container c = r.host().container();
-            Map<Key, Cell> byKey = cells.get(run);
+            Map<CellKey, Cell> byKey = cells.get(run);
             long ok = byKey.values().stream().filter(x -> x.status() == CellStatus.OK).count();
             long all = byKey.size();
             rows.add(List.of(run.jdk(), r.jdk().runtimeVersion(), r.jdk().vendor(),
@@ -72,7 +62,7 @@ public final class JdkComparison {
     public Map<String, String> tables() {
         Map<String, String> out = new LinkedHashMap<>();
         groups().forEach((experiment, keys) -> {
-            List<String> units = keys.stream().map(Key::unit).distinct().toList();
+            List<String> units = keys.stream().map(CellKey::unit).distinct().toList();
             out.put(units.size() == 1 ? experiment + " (" + units.get(0) + ")" : experiment, table(keys));
         });
         return out;
@@ -82,10 +72,10 @@ public final class JdkComparison {
     public Map<String, String> charts() {
         List<String> jdks = runs.stream().map(Run::jdk).toList();
         Map<String, String> out = new LinkedHashMap<>();
-        groups().forEach((experiment, keys) -> keys.stream().map(Key::unit).distinct().forEach(unit -> {
-            List<Key> same = keys.stream().filter(k -> k.unit().equals(unit)).toList();
-            List<String> axes = varying(same);
-            boolean metrics = same.stream().map(Key::metric).distinct().count() > 1;
+        groups().forEach((experiment, keys) -> keys.stream().map(CellKey::unit).distinct().forEach(unit -> {
+            List<CellKey> same = keys.stream().filter(k -> k.unit().equals(unit)).toList();
+            List<String> axes = varying(same.stream().map(CellKey::params).toList());
+            boolean metrics = same.stream().map(CellKey::metric).distinct().count() > 1;
             List<BarChart.Row> rows = same.stream().map(k -> new BarChart.Row(
                     String.join(" ", row(k, axes, metrics)), runs.stream().map(r -> cells.get(r).get(k)).toList())).toList();
             String title = experiment + " (" + unit + ")";
@@ -98,11 +88,11 @@ public final class JdkComparison {
         return out;
     }
 
-    private Map<String, List<Key>> groups() {
-        Map<String, List<Key>> groups = new LinkedHashMap<>();
+    private Map<String, List<CellKey>> groups() {
+        Map<String, List<CellKey>> groups = new LinkedHashMap<>();
         for (Run run : runs) {
-            for (Key k : cells.get(run).keySet()) {
-                List<Key> keys = groups.computeIfAbsent(k.experiment(), g -> new ArrayList<>());
+            for (CellKey k : cells.get(run).keySet()) {
+                List<CellKey> keys = groups.computeIfAbsent(k.experiment(), g -> new ArrayList<>());
                 if (!keys.contains(k)) {
                     keys.add(k);
                 }
@@ -112,17 +102,17 @@ public final class JdkComparison {
     }
 
     /** The axes whose value differs between the cells: the others say nothing about a row. */
-    private static List<String> varying(List<Key> keys) {
+    static List<String> varying(List<Map<String, String>> params) {
         Set<String> varying = new LinkedHashSet<>();
-        keys.forEach(k -> k.params().forEach((axis, value) -> {
-            if (keys.stream().anyMatch(o -> !value.equals(o.params().get(axis)))) {
+        params.forEach(p -> p.forEach((axis, value) -> {
+            if (params.stream().anyMatch(o -> !value.equals(o.get(axis)))) {
                 varying.add(axis);
             }
         }));
         return List.copyOf(varying);
     }
 
-    private static List<String> row(Key k, List<String> axes, boolean metrics) {
+    private static List<String> row(CellKey k, List<String> axes, boolean metrics) {
         List<String> row = new ArrayList<>();
         axes.forEach(a -> row.add(k.params().getOrDefault(a, "")));
         if (metrics) {
@@ -131,8 +121,8 @@ public final class JdkComparison {
         return row;
     }
 
-    private String table(List<Key> keys) {
-        List<String> axes = varying(keys);
+    private String table(List<CellKey> keys) {
+        List<String> axes = varying(keys.stream().map(CellKey::params).toList());
         boolean metrics = keys.stream().map(k -> k.metric() + k.unit()).distinct().count() > 1;
         List<String> header = new ArrayList<>(axes);
         if (metrics) {
@@ -140,7 +130,7 @@ public final class JdkComparison {
         }
         runs.forEach(r -> header.add(r.jdk()));
         List<List<String>> rows = new ArrayList<>();
-        for (Key k : keys) {
+        for (CellKey k : keys) {
             List<String> row = row(k, axes, metrics);
             runs.forEach(r -> row.add(field(cells.get(r).get(k))));
             rows.add(row);
@@ -157,10 +147,6 @@ public final class JdkComparison {
             return c.status().label();
         }
         return c.error() == null || c.error().isNaN() ? number(c.score()) : number(c.score()) + " ± " + number(c.error());
-    }
-
-    private static Key key(Cell c) {
-        return new Key(c.experiment(), c.params(), c.metric(), c.unit());
     }
 
     static String number(Double v) {

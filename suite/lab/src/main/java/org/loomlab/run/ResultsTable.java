@@ -38,6 +38,11 @@ public final class ResultsTable {
             row.add(c.status().label());
             rows.add(row);
         }
+        return table(header, rows);
+    }
+
+    /** A Markdown table with its columns padded, so it reads as well in a terminal as rendered. */
+    public static String table(List<String> header, List<List<String>> rows) {
         int[] widths = new int[header.size()];
         for (int i = 0; i < widths.length; i++) {
             widths[i] = header.get(i).length();

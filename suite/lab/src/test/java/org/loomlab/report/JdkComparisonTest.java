@@ -3,17 +3,12 @@ package org.loomlab.report;
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
-import org.loomlab.record.Host;
-import org.loomlab.record.Jdk;
-import org.loomlab.record.RunRecord;
-import org.loomlab.record.RunStatus;
-import org.loomlab.record.Suite;
 
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.loomlab.report.SampleRuns.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,16 +22,6 @@ class JdkComparisonTest {
         return new Cell("philosophers", params, "avgt", "ms/op",
                 status == CellStatus.OK ? score : null, status == CellStatus.OK ? score / 10 : null, null, null,
                 List.of(), null, null, status, status == CellStatus.OK ? null : "why", 1, null);
-    }
-
-    private static RunRecord run(String jdk, String version, List<Cell> cells) {
-        Host host = new Host("lab-1", "amd64", "CPU", 2, 1L << 34, "6.1", "Debian",
-                new Host.Container(true, 2, null, "0-1", 4L << 30), null, null);
-        Jdk j = new Jdk(jdk, "Debian", 21, version, "OpenJDK 64-Bit Server VM", version, List.of(), "/jdk", 2, 2, 1L << 30,
-                "loom-lab/runner:" + jdk, "sha256:0123456789abcdef0123");
-        return new RunRecord(RunRecord.SCHEMA_VERSION, "m1", Instant.parse("2026-11-23T00:00:00Z"),
-                Instant.parse("2026-11-23T00:30:00Z"), "quick", RunStatus.COMPLETE, host, j, new Suite("0.1.0", null, null),
-                null, cells);
     }
 
     @Test

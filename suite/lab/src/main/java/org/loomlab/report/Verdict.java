@@ -1,0 +1,50 @@
+package org.loomlab.report;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
+/**
+ * What a ratio's interval says about B against A. Time and rate metrics get {@code faster} /
+ * {@code slower}; amounts (MB, threads, errors) get {@code less} / {@code more}, where more is worse.
+ * An interval inside the noise band is {@code same}; one that straddles its edge is {@code inconclusive}.
+ */
+public enum Verdict {
+    FASTER, SLOWER, LESS, MORE, SAME, INCONCLUSIVE;
+
+    @JsonValue
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** B got worse than A: slower, or more of an amount. */
+    public boolean worse() {
+        return this == SLOWER || this == MORE;
+    }
+
+    /**
+     * @param noise half-width of the band around 1 that counts as no change, e.g. 0.02
+     * @param unit  the cells' unit: a rate ({@code ops/s}) is better higher, everything else lower
+     */
+    public static Verdict of(Ratio r, double noise, String unit) {
+        boolean higher;
+        if (r.low() > 1 + noise) {
+            higher = true;
+        } else if (r.high() < 1 - noise) {
+            higher = false;
+        } else {
+            return r.low() >= 1 - noise && r.high() <= 1 + noise ? SAME : INCONCLUSIVE;
+        }
+        if (unit.endsWith("/s")) {
+            return higher ? FASTER : SLOWER;
+        }
+        if (isTime(unit)) {
+            return higher ? SLOWER : FASTER;
+        }
+        return higher ? MORE : LESS;
+    }
+
+    private static boolean isTime(String unit) {
+        return unit.endsWith("/op") || unit.equals("s") || unit.equals("ms") || unit.equals("us") || unit.equals("ns");
+    }
+}

@@ -1,0 +1,93 @@
+package org.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import org.loomlab.record.RecordJson;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The real {@code loom-lab diff} in its own JVM, over two committed run records of the quick profile. */
+class DiffIT {
+
+    private static final Path JDK21 = LabProcess.HOME.resolve("results/vm/openjdk-21/quick-4jdks");
+    private static final Path JDK25 = LabProcess.HOME.resolve("results/vm/openjdk-25/quick-4jdks/run.json");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void judgesEveryCellOfTwoRealRunsAndGatesOnWorse() throws Exception {
+        Path json = tmp.resolve("out/diff.json");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 120, "diff", "--confidence", "0.9",
+                "--json", json.toString(), JDK21.toString(), JDK25.toString());
+        assertThat(r.exitCode()).isEqualTo(LoomLab.OK);
+        assertThat(r.stdout()).contains("A (baseline): openjdk-21 21.").contains("B:            openjdk-25 25.")
+                .contains("### pinning-probe");
+
+        JsonNode diff = RecordJson.mapper().readTree(json.toFile());
+        JsonNode a = RecordJson.mapper().readTree(JDK21.resolve("run.json").toFile());
+        Set<String> keys = new HashSet<>();
+        a.get("results").forEach(c -> keys.add(c.get("experiment") + "" + c.get("params") + c.get("metric")));
+        assertThat(diff.get("rows")).hasSize(keys.size());
+        assertThat(diff.get("confidence").asDouble()).isEqualTo(0.9);
+        // Every compared row's interval holds its estimate, and a verdict beyond the band matches its interval.
+        for (JsonNode row : diff.get("rows")) {
+            if (row.get("ratio").isNull() || row.get("ci_low").isNull()) {
+                continue;
+            }
+            double ratio = row.get("ratio").asDouble();
+            assertThat(ratio).isBetween(row.get("ci_low").asDouble(), row.get("ci_high").asDouble());
+            String verdict = row.get("verdict").asText();
+            if (List.of("faster", "slower", "less", "more").contains(verdict)) {
+                assertThat(row.get("ci_low").asDouble() > 1.02 || row.get("ci_high").asDouble() < 0.98)
+                        .as("interval of a %s row", verdict).isTrue();
+            }
+        }
+        long worse = Stream.of("slower", "more").mapToLong(v -> diff.get("rows").findValuesAsText("verdict").stream()
+                .filter(v::equals).count()).sum();
+        assertThat(r.stdout()).contains(diff.get("rows").size() + " cells: ");
+
+        LabProcess.Result gated = LabProcess.run(tmp.resolve("log2"), 120, "diff", "--confidence", "0.9",
+                "--fail-on-worse", "--changed", JDK21.toString(), JDK25.toString());
+        assertThat(gated.exitCode()).isEqualTo(worse > 0 ? LoomLab.FAILED : LoomLab.OK);
+        assertThat(gated.stdout()).doesNotContain("| same ").doesNotContain("| inconclusive ");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+            "--confidence 1.5;   --confidence '1.5' is out of range; valid: a number between 0 and 1",
+            "--confidence high;  --confidence 'high' is not a number; valid: a number between 0 and 1",
+            "--noise 2pc;        --noise '2pc' is not a number; valid: a percentage or fraction, e.g. 2% or 0.02",
+            "--noise 150%;       --noise '150%' is out of range; valid: 0% to below 100%"})
+    void rejectsBadOptionsWithOneLineAndWritesNothing(String args, String expected) throws Exception {
+        Path json = tmp.resolve("diff.json");
+        String[] argv = Stream.concat(Stream.of("diff", "--json", json.toString()), Stream.concat(Stream.of(args.split(" ")),
+                Stream.of(JDK21.toString(), JDK25.toString()))).toArray(String[]::new);
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 60, argv);
+        assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
+        assertThat(json).doesNotExist();
+    }
+
+    @Test
+    void aPathThatIsNoRunIsNamed() throws Exception {
+        Files.createDirectories(tmp.resolve("empty"));
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 60, "diff", tmp.resolve("empty").toString(), JDK25.toString());
+        assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(r.stderr().strip()).isEqualTo("loom-lab: no run.json in " + tmp.resolve("empty"));
+        Files.writeString(tmp.resolve("bogus.json"), "{\"schema\": 1}");
+        r = LabProcess.run(tmp.resolve("log"), 60, "diff", JDK25.toString(), tmp.resolve("bogus.json").toString());
+        assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(r.stderr().strip()).startsWith("loom-lab: " + tmp.resolve("bogus.json") + " is not a valid run record: ");
+    }
+}

@@ -1,0 +1,30 @@
+package org.loomlab.record;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What makes two cells the same point of the matrix, whatever JDK, host or run measured them:
+ * experiment, params, metric and unit. Reports and diffs match cells on it.
+ */
+public record CellKey(String experiment, Map<String, String> params, String metric, String unit) {
+
+    public CellKey {
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params)); // keeps the axes' order
+    }
+
+    public static CellKey of(Cell c) {
+        return new CellKey(c.experiment(), c.params(), c.metric(), c.unit());
+    }
+
+    /** The cells by key, in order: where a key has several, its first ok one, else its first. */
+    public static Map<CellKey, Cell> index(List<Cell> cells) {
+        Map<CellKey, Cell> out = new LinkedHashMap<>();
+        for (Cell c : cells) {
+            out.merge(of(c), c, (first, next) -> first.status() != CellStatus.OK && next.status() == CellStatus.OK ? next : first);
+        }
+        return out;
+    }
+}
