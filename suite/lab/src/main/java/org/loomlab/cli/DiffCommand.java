@@ -1,14 +1,12 @@
 package org.loomlab.cli;
 
 import org.loomlab.record.RecordJson;
-import org.loomlab.record.RecordSchema;
-import org.loomlab.record.RunRecord;
 import org.loomlab.report.RunDiff;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -25,13 +23,8 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "the run compared with it")
     Path b;
 
-    @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "0.95",
-            description = "confidence of the intervals, between 0 and 1 (default: ${DEFAULT-VALUE})")
-    String confidence;
-
-    @Option(names = "--noise", paramLabel = "BAND", defaultValue = "2%",
-            description = "a ratio within 1 ± BAND counts as the same, e.g. 2% or 0.02 (default: ${DEFAULT-VALUE})")
-    String noise;
+    @Mixin
+    VerdictOptions verdicts;
 
     @Option(names = "--changed", description = "list only cells judged faster, slower, less or more")
     boolean changed;
@@ -44,18 +37,11 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        double level = fraction("--confidence", confidence, "a number between 0 and 1, e.g. 0.95");
-        double band = noise.endsWith("%") ? fraction("--noise", noise.substring(0, noise.length() - 1), null) / 100
-                : fraction("--noise", noise, null);
-        if (!(level > 0 && level < 1)) {
-            throw new IllegalArgumentException("--confidence '" + confidence + "' is out of range; valid: a number between 0 and 1, e.g. 0.95");
-        }
-        if (!(band >= 0 && band < 1)) {
-            throw new IllegalArgumentException("--noise '" + noise + "' is out of range; valid: 0% to below 100%, e.g. 2% or 0.02");
-        }
-        Path fileA = runJson(a);
-        Path fileB = runJson(b);
-        RunDiff diff = RunDiff.of(fileA.toString(), read(fileA), fileB.toString(), read(fileB), level, band);
+        double level = verdicts.level();
+        double band = verdicts.band();
+        Path fileA = RunSource.runJson(a);
+        Path fileB = RunSource.runJson(b);
+        RunDiff diff = RunDiff.of(fileA.toString(), RunSource.read(fileA), fileB.toString(), RunSource.read(fileB), level, band);
         System.out.print(diff.markdown(changed));
         if (json != null) {
             RecordJson.writeAtomically(json, diff.result());
@@ -63,32 +49,5 @@ final class DiffCommand implements Callable<Integer> {
         }
         List<RunDiff.Row> worse = diff.worse();
         return failOnWorse && !worse.isEmpty() ? LoomLab.FAILED : LoomLab.OK;
-    }
-
-    private static double fraction(String option, String value, String valid) {
-        try {
-            return Double.parseDouble(value.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " '" + value + "' is not a number; valid: "
-                    + (valid != null ? valid : "a percentage or fraction, e.g. 2% or 0.02"));
-        }
-    }
-
-    /** The run record a path names: the file itself, or the run.json in a run directory. */
-    private static Path runJson(Path path) {
-        Path file = Files.isDirectory(path) ? path.resolve("run.json") : path;
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(Files.isDirectory(path) ? "no run.json in " + path
-                    : "no such run record: " + path + "; valid: a run.json or a run directory under results/");
-        }
-        return file;
-    }
-
-    private static RunRecord read(Path file) throws Exception {
-        List<String> violations = RecordSchema.violations(file);
-        if (!violations.isEmpty()) {
-            throw new IllegalArgumentException(file + " is not a valid run record: " + violations.get(0));
-        }
-        return RecordJson.read(file);
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RecordJson;
-import org.loomlab.record.RecordSchema;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.BarChart;
 import org.loomlab.report.JdkComparison;
@@ -44,11 +43,7 @@ final class ReportCommand implements Callable<Integer> {
         if (tree.has("matrix_id")) {
             return matrix(RecordJson.mapper().treeToValue(tree, MatrixRecord.class));
         }
-        List<String> violations = RecordSchema.violations(runJson);
-        if (!violations.isEmpty()) {
-            throw new IllegalArgumentException(runJson + " is not a valid run record: " + violations.get(0));
-        }
-        RunRecord r = RecordJson.read(runJson);
+        RunRecord r = RunSource.read(runJson);
         Path dir = out != null ? out : runJson.getParent().resolve("report");
         Files.createDirectories(dir);
         StringBuilder md = new StringBuilder();
@@ -83,12 +78,7 @@ final class ReportCommand implements Callable<Integer> {
                 md.append(String.format("- %s: %s (%s)%n", e.jdk(), e.status(), e.message()));
                 continue;
             }
-            Path run = runJson.toAbsolutePath().getParent().resolve(e.runJson());
-            List<String> violations = RecordSchema.violations(run);
-            if (!violations.isEmpty()) {
-                throw new IllegalArgumentException(run + " (jdk " + e.jdk() + ") is not a valid run record: " + violations.get(0));
-            }
-            runs.add(new JdkComparison.Run(e.jdk(), RecordJson.read(run)));
+            runs.add(new JdkComparison.Run(e.jdk(), RunSource.read(runJson.toAbsolutePath().getParent().resolve(e.runJson()))));
         }
         JdkComparison comparison = new JdkComparison(runs);
         RunRecord first = runs.get(0).record();

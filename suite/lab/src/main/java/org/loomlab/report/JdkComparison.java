@@ -10,11 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The same cells side by side across JDKs: one Markdown table per experiment and unit, a row per cell
@@ -74,7 +72,7 @@ public final class JdkComparison {
         Map<String, String> out = new LinkedHashMap<>();
         groups().forEach((experiment, keys) -> keys.stream().map(CellKey::unit).distinct().forEach(unit -> {
             List<CellKey> same = keys.stream().filter(k -> k.unit().equals(unit)).toList();
-            List<String> axes = varying(same.stream().map(CellKey::params).toList());
+            List<String> axes = CellKey.varying(same.stream().map(CellKey::params).toList());
             boolean metrics = same.stream().map(CellKey::metric).distinct().count() > 1;
             List<BarChart.Row> rows = same.stream().map(k -> new BarChart.Row(
                     String.join(" ", row(k, axes, metrics)), runs.stream().map(r -> cells.get(r).get(k)).toList())).toList();
@@ -101,17 +99,6 @@ public final class JdkComparison {
         return groups;
     }
 
-    /** The axes whose value differs between the cells: the others say nothing about a row. */
-    static List<String> varying(List<Map<String, String>> params) {
-        Set<String> varying = new LinkedHashSet<>();
-        params.forEach(p -> p.forEach((axis, value) -> {
-            if (params.stream().anyMatch(o -> !value.equals(o.get(axis)))) {
-                varying.add(axis);
-            }
-        }));
-        return List.copyOf(varying);
-    }
-
     private static List<String> row(CellKey k, List<String> axes, boolean metrics) {
         List<String> row = new ArrayList<>();
         axes.forEach(a -> row.add(k.params().getOrDefault(a, "")));
@@ -122,7 +109,7 @@ public final class JdkComparison {
     }
 
     private String table(List<CellKey> keys) {
-        List<String> axes = varying(keys.stream().map(CellKey::params).toList());
+        List<String> axes = CellKey.varying(keys.stream().map(CellKey::params).toList());
         boolean metrics = keys.stream().map(k -> k.metric() + k.unit()).distinct().count() > 1;
         List<String> header = new ArrayList<>(axes);
         if (metrics) {

@@ -81,6 +81,11 @@ public final class RunDiff {
         return rows().stream().filter(r -> r.verdict() != null && r.verdict().worse()).toList();
     }
 
+    /** Two cells compared as one row, keyed as B (a claim may compare different cells, e.g. two metrics). */
+    public static Row compare(Cell a, Cell b, double confidence, double noise) {
+        return compare(CellKey.of(b), a, b, confidence, noise);
+    }
+
     private static Row compare(CellKey k, Cell a, Cell b, double confidence, double noise) {
         String why = a == null ? "only in B" : b == null ? "only in A" : a.status() != CellStatus.OK ? "A " + a.status().label()
                 : b.status() != CellStatus.OK ? "B " + b.status().label() : null;
@@ -124,7 +129,7 @@ public final class RunDiff {
         boolean any = false;
         for (Map.Entry<String, List<Row>> g : groups.entrySet()) {
             // Axes from the whole experiment, so a row kept alone by --changed still says which cell it is.
-            List<String> axes = JdkComparison.varying(g.getValue().stream().map(Row::params).toList());
+            List<String> axes = CellKey.varying(g.getValue().stream().map(Row::params).toList());
             List<Row> shown = g.getValue().stream().filter(r -> !changedOnly || r.verdict() != null
                     && r.verdict() != Verdict.SAME && r.verdict() != Verdict.INCONCLUSIVE).toList();
             if (!shown.isEmpty()) {
@@ -185,7 +190,8 @@ public final class RunDiff {
         return ResultsTable.table(header, out);
     }
 
-    private static String interval(double low, double high) {
+    /** {@code [low, high]}, with 0 and ∞ for the ends too few samples leave open. */
+    public static String interval(double low, double high) {
         return "[" + (low > 0 ? String.format(Locale.ROOT, "%.3f", low) : "0") + ", "
                 + (high < Double.POSITIVE_INFINITY ? String.format(Locale.ROOT, "%.3f", high) : "∞") + "]";
     }
@@ -209,7 +215,7 @@ public final class RunDiff {
         return Ratio.median(sorted);
     }
 
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         return String.format(Locale.ROOT, "%s %%", new BigDecimal(fraction * 100).round(new MathContext(4))
                 .stripTrailingZeros().toPlainString());
     }

@@ -11,12 +11,12 @@ import java.time.Instant;
 import java.util.List;
 
 /** Run records for report tests: one containerised two-CPU host, the given JDK and cells. */
-final class SampleRuns {
+public final class SampleRuns {
 
     private SampleRuns() {
     }
 
-    static RunRecord run(String jdk, String version, List<Cell> cells) {
+    public static RunRecord run(String jdk, String version, List<Cell> cells) {
         Host host = new Host("lab-1", "amd64", "CPU", 2, 1L << 34, "6.1", "Debian",
                 new Host.Container(true, 2, null, "0-1", 4L << 30), null, null);
         Jdk j = new Jdk(jdk, "Debian", 21, version, "OpenJDK 64-Bit Server VM", version, List.of(), "/jdk", 2, 2, 1L << 30,

@@ -2,8 +2,10 @@ package org.loomlab.record;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What makes two cells the same point of the matrix, whatever JDK, host or run measured them:
@@ -26,5 +28,16 @@ public record CellKey(String experiment, Map<String, String> params, String metr
             out.merge(of(c), c, (first, next) -> first.status() != CellStatus.OK && next.status() == CellStatus.OK ? next : first);
         }
         return out;
+    }
+
+    /** The axes whose value differs between the cells: the others say nothing about a row. */
+    public static List<String> varying(List<Map<String, String>> params) {
+        Set<String> varying = new LinkedHashSet<>();
+        params.forEach(p -> p.forEach((axis, value) -> {
+            if (params.stream().anyMatch(o -> !value.equals(o.get(axis)))) {
+                varying.add(axis);
+            }
+        }));
+        return List.copyOf(varying);
     }
 }

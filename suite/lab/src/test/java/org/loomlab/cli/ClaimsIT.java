@@ -1,0 +1,61 @@
+package org.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loomlab.record.RecordJson;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The real {@code loom-lab claims} in its own JVM, over the committed four-JDK matrix of the quick profile. */
+class ClaimsIT {
+
+    private static final Path MATRIX = LabProcess.HOME.resolve("results/vm/matrix-quick-4jdks.json");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void judgesEveryClaimOnEachJdkOfAMatrix() throws Exception {
+        Path json = tmp.resolve("claims.json");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 120, "claims", "--confidence", "0.9", "--evidence",
+                "--json", json.toString(), MATRIX.toString());
+        assertThat(r.exitCode()).isEqualTo(LoomLab.OK);
+        assertThat(r.stdout()).contains("| claim ").contains("| openjdk-21 | openjdk-25 | openjdk-26 | temurin-25 |");
+
+        JsonNode out = RecordJson.mapper().readTree(json.toFile());
+        assertThat(out.get("runs").findValuesAsText("jdk")).containsExactly("openjdk-21", "openjdk-25", "openjdk-26", "temurin-25");
+        for (JsonNode claim : out.get("claims")) {
+            assertThat(claim.get("judgements")).hasSize(4);
+            for (JsonNode j : claim.get("judgements")) {
+                assertThat(j.get("answer").asText()).isIn("yes", "no", "open", "n/a");
+                assertThat(j.get("reason").asText()).isNotBlank();
+                if (List.of("yes", "no").contains(j.get("answer").asText())
+                        && claim.get("claim").get("rule").asText().equals("compare")) {
+                    assertThat(j.get("evidence")).isNotEmpty();
+                }
+            }
+        }
+        // Each printed answer is the JSON's: the table and the record tell one story.
+        JsonNode first = out.get("claims").get(1);
+        assertThat(r.stdout()).contains("- openjdk-21: " + first.get("judgements").get(0).get("answer").asText() + ", "
+                + first.get("judgements").get(0).get("reason").asText());
+    }
+
+    @Test
+    void badInputIsOneLineAndWritesNothing() throws Exception {
+        Path json = tmp.resolve("claims.json");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 60, "claims", "--json", json.toString(),
+                tmp.resolve("nowhere").toString());
+        assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(r.stderr().strip()).isEqualTo("loom-lab: no such run record: " + tmp.resolve("nowhere")
+                + "; valid: a run.json or a run directory under results/");
+        r = LabProcess.run(tmp.resolve("log"), 60, "claims", "--confidence", "95", "--json", json.toString(), MATRIX.toString());
+        assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(r.stderr().strip()).doesNotContain("\n").contains("--confidence '95' is out of range");
+        assertThat(json).doesNotExist();
+    }
+}
