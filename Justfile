@@ -28,6 +28,10 @@ report RUN="": build
 diff A B *ARGS: build
     bin/loom-lab diff {{ARGS}} "{{A}}" "{{B}}"
 
+# Judge the seeds' claims (yes / no / open) on runs or a matrix-<id>.json, e.g. just claims results/vm/matrix-quick-4jdks.json
+claims +RUNS: build
+    bin/loom-lab claims {{RUNS}}
+
 # Validate every run.json under results/ (or the given paths) against the schema
 check *PATHS="results": build
     bin/loom-lab check {{PATHS}}

@@ -70,7 +70,7 @@ final class ClaimsCommand implements Callable<Integer> {
         System.out.print(markdown(columns, rows, level, band));
         if (json != null) {
             RecordJson.writeAtomically(json, new Result(level, band, columns, rows));
-            System.out.println("claims: " + json);
+            System.err.println("claims: " + json);
         }
         return LoomLab.OK;
     }

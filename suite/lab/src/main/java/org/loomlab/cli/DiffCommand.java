@@ -45,7 +45,7 @@ final class DiffCommand implements Callable<Integer> {
         System.out.print(diff.markdown(changed));
         if (json != null) {
             RecordJson.writeAtomically(json, diff.result());
-            System.out.println("diff: " + json);
+            System.err.println("diff: " + json);
         }
         List<RunDiff.Row> worse = diff.worse();
         return failOnWorse && !worse.isEmpty() ? LoomLab.FAILED : LoomLab.OK;

@@ -36,9 +36,10 @@ final class RunSource {
             return List.of(file);
         }
         List<Path> runs = new ArrayList<>();
+        Path dir = file.getParent() != null ? file.getParent() : Path.of(""); // relative in, relative out
         for (MatrixRecord.Entry e : RecordJson.mapper().treeToValue(tree, MatrixRecord.class).jdks()) {
             if (e.runJson() != null) {
-                runs.add(file.toAbsolutePath().getParent().resolve(e.runJson()).normalize());
+                runs.add(dir.resolve(e.runJson()).normalize());
             }
         }
         return runs;
