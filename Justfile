@@ -2,6 +2,10 @@
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
 
+# Ansible keeps its state in a scratch directory, never in ~/.ansible.
+export ANSIBLE_HOME := env_var_or_default("ANSIBLE_HOME", "/tmp/loom-lab-ansible")
+export ANSIBLE_SSH_CONTROL_PATH_DIR := env_var_or_default("ANSIBLE_SSH_CONTROL_PATH_DIR", "/tmp/loom-lab-ansible/cp")
+
 # Show the menu
 default:
     @just --list --unsorted
@@ -36,8 +40,9 @@ claims +RUNS: build
 check *PATHS="results": build
     bin/loom-lab check {{PATHS}}
 
-# Run all tests: unit tests, then integration tests of the real CLI, forked JVMs and fixture containers
-test: images
+# Run all tests: ansible-lint, unit tests, then integration tests of the real CLI, forked JVMs, containers and the simulated lab
+test: images ansible
+    cd ansible && ansible-lint
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
 
 # Build the benchmarks jar and the loom-lab jar without testing
@@ -61,3 +66,20 @@ images *ARGS: docker build
 # Run the quick profile on every built JDK, one runner container after another (e.g. --jdk openjdk-21,temurin-25)
 bench-all *ARGS: images
     bin/loom-lab matrix {{ARGS}}
+
+# Run the matrix on every host of an Ansible inventory and fetch the results into results/<host>/ (e.g. just lab .lab/inventory.yml -e lab_matrix_profile=smoke)
+lab INVENTORY="ansible/inventory.yml" *ARGS: build ansible
+    [ -f "{{INVENTORY}}" ] || { echo "no inventory {{INVENTORY}}: copy ansible/inventory.example.yml there, or start a simulated lab: just lab-up" >&2; exit 2; }
+    ansible-playbook -i "{{INVENTORY}}" ansible/lab.yml {{ARGS}}
+
+# Start a simulated lab here: hosts with their own Docker engine and sshd on 127.0.0.1, one running arm64 images under qemu
+lab-up DIR=".lab" *HOSTS: images
+    ansible/tests/lab-up "{{DIR}}" {{HOSTS}}
+
+# Remove the simulated lab (or only the named hosts of it)
+lab-down DIR=".lab" *HOSTS:
+    ansible/tests/lab-down "{{DIR}}" {{HOSTS}}
+
+# Install Ansible (ansible-core) and ansible-lint when missing
+ansible:
+    bin/ansible-tools

@@ -1,0 +1,111 @@
+package org.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loomlab.matrix.Arch;
+import org.loomlab.matrix.RunnerImage;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RecordSchema;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The real playbook (ansible/lab.yml) over SSH against a simulated lab: containers with their own Docker engine
+ * and sshd on 127.0.0.1 (ansible/tests/lab-up). One host runs the arm64 runner under qemu; one is gone before
+ * the run, and the others must go on without it.
+ */
+class LabIT {
+
+    private static final Path ANSIBLE = LabProcess.HOME.resolve("ansible");
+    private static final String NARROW = """
+            {"lab_jdks": ["openjdk-25"], "lab_matrix_profile": "smoke", "lab_matrix_experiments": ["philosophers"],
+             "lab_matrix_params": ["lock=reentrant", "threads=virtual", "workload=noop"], "lab_matrix_id": "sim",
+             "lab_matrix_results": "%s", "lab_images_cache": "%s"}""";
+
+    @TempDir
+    Path tmp;
+
+    private LabProcess.Result playbook(String log, Path inventory, String extraVars) throws Exception {
+        Map<String, String> env = Map.of("ANSIBLE_HOME", tmp.resolve("ansible-home").toString(),
+                "ANSIBLE_SSH_CONTROL_PATH_DIR", tmp.resolve("cp").toString(), "ANSIBLE_NOCOLOR", "1");
+        return LabProcess.command(tmp.resolve(log), 1800, env, List.of("ansible-playbook", "-i", inventory.toString(),
+                ANSIBLE.resolve("lab.yml").toString(), "-e", extraVars));
+    }
+
+    private static JsonNode read(Path file) throws Exception {
+        return RecordJson.mapper().readTree(file.toFile());
+    }
+
+    @Test
+    void thePlaybookRunsTheMatrixOnEveryLiveHostAndFetchesTheResults() throws Exception {
+        assumeTrue(Arch.host() == Arch.AMD64, "the arm64 host is emulated on an amd64 machine");
+        if (!RunnerImage.exists("loom-lab/runner:openjdk-25-arm64")) {
+            LabProcess.Result built = LabProcess.run(tmp.resolve("images"), 1800, "images", "--arch", "arm64", "--jdk", "openjdk-25");
+            assertThat(built.exitCode()).as(built.stdout() + built.stderr()).isZero();
+        }
+        Path lab = tmp.resolve("lab");
+        try {
+            LabProcess.Result up = LabProcess.command(tmp.resolve("up"), 600, Map.of(),
+                    List.of(ANSIBLE.resolve("tests/lab-up").toString(), lab.toString(), "lab-amd64", "lab-arm64:arm64", "lab-gone"));
+            assertThat(up.exitCode()).as(up.stdout() + up.stderr()).isZero();
+            LabProcess.command(tmp.resolve("gone"), 120, Map.of(), List.of(ANSIBLE.resolve("tests/lab-down").toString(), lab.toString(), "lab-gone"));
+
+            Path results = tmp.resolve("results");
+            String vars = NARROW.formatted(results, tmp.resolve("cache"));
+            LabProcess.Result r = playbook("run1", lab.resolve("inventory.yml"), vars);
+            // 4: some host was unreachable. The live hosts ran anyway and their results are here.
+            assertThat(r.exitCode()).as(r.stdout()).isEqualTo(4);
+            assertThat(r.stdout()).containsPattern("lab-gone +: ok=0 +changed=0 +unreachable=1")
+                    .containsPattern("lab-amd64 +: ok=\\d+ +changed=\\d+ +unreachable=0 +failed=0")
+                    .containsPattern("lab-arm64 +: ok=\\d+ +changed=\\d+ +unreachable=0 +failed=0");
+            for (var host : List.of(List.of("lab-amd64", "amd64", "loom-lab/runner:openjdk-25"),
+                    List.of("lab-arm64-arm64-qemu", "aarch64", "loom-lab/runner:openjdk-25-arm64"))) {
+                Path dir = results.resolve(host.get(0));
+                JsonNode matrix = read(dir.resolve("matrix-sim.json"));
+                assertThat(matrix.get("jdks")).singleElement().satisfies(e -> assertThat(e.get("status").asText()).isEqualTo("ok"));
+                Path runJson = dir.resolve("openjdk-25/sim/run.json");
+                assertThat(RecordSchema.violations(runJson)).isEmpty();
+                JsonNode run = read(runJson);
+                assertThat(run.at("/host/name").asText()).isEqualTo(host.get(0));
+                assertThat(run.at("/host/arch").asText()).isEqualTo(host.get(1));
+                assertThat(run.at("/jdk/image").asText()).isEqualTo(host.get(2));
+                assertThat(run.at("/host/container/in_container").asBoolean()).isTrue();
+                assertThat(run.get("results")).singleElement().satisfies(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
+                assertThat(Files.readString(dir.resolve("matrix-sim.log"))).contains("[jdk 1/1] openjdk-25");
+            }
+            assertThat(tmp.resolve("cache")).doesNotExist();
+
+            // Again with the same matrix id: the hosts have the images, and the finished JDKs are kept.
+            String finished = read(results.resolve("lab-amd64/openjdk-25/sim/run.json")).get("finished").asText();
+            LabProcess.Result again = playbook("run2", lab.resolve("inventory.yml"), vars);
+            assertThat(again.exitCode()).as(again.stdout()).isEqualTo(4);
+            assertThat(again.stdout()).doesNotContain("changed: [lab-amd64] => (item=openjdk-25)")
+                    .containsPattern("TASK \\[lab_images : Copy the archive to the host\\][^\\n]*\\n(skipping: \\[lab-(amd|arm)64\\]\\n){2}");
+            assertThat(read(results.resolve("lab-amd64/openjdk-25/sim/run.json")).get("finished").asText()).isEqualTo(finished);
+            assertThat(Files.readString(results.resolve("lab-amd64/matrix-sim.log"))).contains("complete before the resume");
+        } finally {
+            LabProcess.command(tmp.resolve("down"), 120, Map.of(), List.of(ANSIBLE.resolve("tests/lab-down").toString(), lab.toString()));
+        }
+    }
+
+    @Test
+    void aBadRequestFailsOnThisMachineBeforeAnyHostIsTouched() throws Exception {
+        // The only host does not exist: had the playbook tried to reach it, it would say unreachable, not this.
+        Path inventory = tmp.resolve("inventory.yml");
+        Files.writeString(inventory, "lab:\n  hosts:\n    nowhere:\n      ansible_host: 127.0.0.1\n      ansible_port: 1\n");
+        LabProcess.Result r = playbook("bad-jdk", inventory, "{\"lab_jdks\": [\"openjdk-25\", \"openjdk-99\"]}");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stdout()).contains("\"msg\": \"unknown JDK id openjdk-99; valid: liberica-24, liberica-25, openjdk-21,")
+                .doesNotContain("nowhere");
+        r = playbook("bad-profile", inventory, "{\"lab_matrix_profile\": \"fast\"}");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stdout()).contains("\"msg\": \"unknown profile 'fast'; valid: smoke, quick, full, scaled\"").doesNotContain("nowhere");
+    }
+}
