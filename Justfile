@@ -59,7 +59,7 @@ docker:
 
 # Build the images this machine can build: debootstrap base, HTTP fixture, a runner per JDK (e.g. --jdk openjdk-25 --arch arm64)
 images *ARGS: docker build
-    images/base/build trixie amd64
+    images/base/build trixie
     images/fixture/build
     bin/loom-lab images {{ARGS}}
 
