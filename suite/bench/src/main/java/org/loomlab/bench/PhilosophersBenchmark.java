@@ -67,13 +67,13 @@ public class PhilosophersBenchmark {
 
     @Setup
     public void setTable() {
-        meal = Workload.of(workload).prepare(FailedMeals.kitchen(connections));
+        meal = Workload.of(workload).prepare(MealCounters.kitchen(connections));
         table = new Table(philosophers, LockKind.of(lock), ThreadKind.of(threads), meal);
     }
 
     @TearDown
     public void clearTable() throws FileNotFoundException {
-        FailedMeals.clear(meal);
+        MealCounters.clear(meal);
         String latency = System.getProperty("loomlab.latency");
         if (latency != null && dinners.getTotalCount() > 0) {
             try (PrintStream out = new PrintStream(latency + "-" + ProcessHandle.current().pid() + ".hlog")) {
@@ -89,13 +89,13 @@ public class PhilosophersBenchmark {
 
     /** One dinner, until the first philosopher reaches {@code meals}. */
     @Benchmark
-    public Dinner dine(FailedMeals failures) throws Exception {
+    public Dinner dine(MealCounters counters) throws Exception {
         long start = System.nanoTime();
         Dinner dinner = table.dine(meals);
         if (measuring) {
             dinners.recordValue(System.nanoTime() - start);
         }
-        failures.countSince(meal);
+        counters.count(dinner, meal);
         return dinner;
     }
 }

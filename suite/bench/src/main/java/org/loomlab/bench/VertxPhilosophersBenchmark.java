@@ -56,21 +56,21 @@ public class VertxPhilosophersBenchmark {
 
     @Setup
     public void setTable() {
-        meal = Workload.of(workload).prepare(FailedMeals.kitchen(connections));
+        meal = Workload.of(workload).prepare(MealCounters.kitchen(connections));
         table = new VerticleTable(philosophers, VerticleLock.of(lock), VerticleThreads.of(threads),
                 Variant.of(variant), meal);
     }
 
     @TearDown
     public void clearTable() {
-        FailedMeals.clear(meal);
+        MealCounters.clear(meal);
     }
 
     /** One dinner, from deploying the verticles to closing vert.x. */
     @Benchmark
-    public Dinner dine(FailedMeals failures) throws Exception {
+    public Dinner dine(MealCounters counters) throws Exception {
         Dinner dinner = table.dine(meals);
-        failures.countSince(meal);
+        counters.count(dinner, meal);
         return dinner;
     }
 }

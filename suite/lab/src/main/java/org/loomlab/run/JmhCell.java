@@ -108,17 +108,28 @@ public final class JmhCell implements CellRunner {
                 number(metric.get("score")), number(metric.get("scoreError")),
                 number(metric.get("scoreConfidence").get(0)), number(metric.get("scoreConfidence").get(1)),
                 samples, null, null, CellStatus.OK, e.note(plan.params()), wall, raw);
-        JsonNode failed = benchmark.path("secondaryMetrics").path("failedMeals").path("rawData");
-        if (failed.isMissingNode()) {
+        JsonNode secondary = benchmark.path("secondaryMetrics");
+        double table = sum(secondary.path("tableMeals"));
+        double winners = sum(secondary.path("winnerMeals"));
+        if (winners > 0) {
+            cell = cell.withMealSpread(table / winners);
+        }
+        if (secondary.path("failedMeals").isMissingNode()) {
             return cell;
         }
-        long errors = 0;
-        for (JsonNode fork : failed) {
+        long errors = Math.round(sum(secondary.path("failedMeals")));
+        return cell.withErrors(errors, errors + " failed meals in the measured iterations (see the cell's log)");
+    }
+
+    /** The sum of a secondary metric's raw values over every fork and measured iteration; 0 when absent. */
+    private static double sum(JsonNode metric) {
+        double total = 0;
+        for (JsonNode fork : metric.path("rawData")) {
             for (JsonNode v : fork) {
-                errors += Math.round(v.asDouble());
+                total += v.asDouble();
             }
         }
-        return cell.withErrors(errors, errors + " failed meals in the measured iterations (see the cell's log)");
+        return total;
     }
 
     /** JMH writes NaN as the string "NaN" (e.g. the error of a single sample). */

@@ -62,7 +62,8 @@ public final class Progress {
         }
         String error = cell.error() == null ? "" : String.format(Locale.ROOT, " ± %s (±%.0f%%)",
                 ResultsTable.fmt(cell.error()), 100 * cell.relativeError());
-        return String.format(Locale.ROOT, "%s %s%s %s", cell.metric(), ResultsTable.fmt(cell.score()), error, cell.unit());
+        String spread = cell.mealSpread() == null ? "" : String.format(Locale.ROOT, ", meal spread %.1f", cell.mealSpread());
+        return String.format(Locale.ROOT, "%s %s%s %s%s", cell.metric(), ResultsTable.fmt(cell.score()), error, cell.unit(), spread);
     }
 
     /** Seconds of a {@link #clock} text such as {@code 1h02m}, {@code 4m39s} or {@code 7s}. */

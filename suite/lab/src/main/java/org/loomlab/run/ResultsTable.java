@@ -25,6 +25,11 @@ public final class ResultsTable {
         header.addAll(axes);
         // Scenarios report several metrics per cell (throughput, latency, errors): name each row's.
         header.addAll(List.of("metric", "score", "error", "unit", "rel. error", "status"));
+        // Philosophers' dinners: how many meals the table ate per meal of the winner (fairness, not speed).
+        boolean spread = cells.stream().anyMatch(c -> c.mealSpread() != null);
+        if (spread) {
+            header.add("meal spread");
+        }
         List<List<String>> rows = new ArrayList<>();
         for (Cell c : cells) {
             List<String> row = new ArrayList<>(List.of(c.experiment()));
@@ -36,6 +41,9 @@ public final class ResultsTable {
             row.add(c.unit());
             row.add(ok && !Double.isNaN(c.relativeError()) ? String.format(Locale.ROOT, "%.1f%%", 100 * c.relativeError()) : "");
             row.add(c.status().label());
+            if (spread) {
+                row.add(c.mealSpread() == null ? "" : String.format(Locale.ROOT, "%.1f", c.mealSpread()));
+            }
             rows.add(row);
         }
         return table(header, rows);

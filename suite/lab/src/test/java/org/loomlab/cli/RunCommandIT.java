@@ -38,11 +38,14 @@ class RunCommandIT {
             assertThat(cell.get("score").asDouble()).isPositive();
             assertThat(cell.get("samples")).hasSize(3);
             assertThat(runJson.getParent().resolve(cell.get("raw_file").asText())).isRegularFile();
+            // Meals at the table per winner meal: at least the winner's own, at most all 10 seats' worth.
+            assertThat(cell.get("meal_spread").asDouble()).as(cell.toString()).isBetween(1.0, 10.0);
         }
         assertThat(record.at("/jdk/feature_version").asInt()).isGreaterThanOrEqualTo(21);
         assertThat(record.at("/jdk/jvm_args").toString()).contains("-Xmx4g");
         assertThat(record.get("fixture").isNull()).as("no network cell, no fixture").isTrue();
-        assertThat(r.stdout()).contains("ETA").contains("| philosophers |").contains("record: " + runJson);
+        assertThat(r.stdout()).contains("ETA").contains("| philosophers |").contains("record: " + runJson)
+                .contains("meal spread");
     }
 
     @ParameterizedTest(name = "{0}")

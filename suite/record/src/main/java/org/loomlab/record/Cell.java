@@ -18,6 +18,10 @@ import java.util.LinkedHashMap;
  * @param errors       operations that failed and were counted instead of ending the cell (HTTP errors);
  *                     null when the experiment does not count them
  * @param pinning      why and where virtual threads were pinned (reasons from JDK 24 on); null when not recorded
+ * @param mealSpread   philosophers only: meals the whole table ate per meal of each dinner's winner, over the
+ *                     measured dinners; 1 when only the winner ate, the number of philosophers when all ate alike.
+ *                     A dinner ends when its first philosopher reaches the meals, so its time depends on this
+ *                     as much as on the switching. Null when not measured
  */
 public record Cell(
         String experiment,
@@ -36,7 +40,8 @@ public record Cell(
         double wallSeconds,
         String rawFile,
         Long errors,
-        Pinning pinning) {
+        Pinning pinning,
+        Double mealSpread) {
 
     public Cell {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
@@ -48,7 +53,7 @@ public record Cell(
                 Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
                 CellStatus status, String message, double wallSeconds, String rawFile) {
         this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
-                message, wallSeconds, rawFile, null, null);
+                message, wallSeconds, rawFile, null, null, null);
     }
 
     /** A cell without a pinning summary: the shape every cell had before pinning was summarised. */
@@ -56,26 +61,33 @@ public record Cell(
                 Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
                 CellStatus status, String message, double wallSeconds, String rawFile, Long errors) {
         this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
-                message, wallSeconds, rawFile, errors, null);
+                message, wallSeconds, rawFile, errors, null, null);
     }
 
     /** This cell with its pinned events counted and summarised from JFR. */
     public Cell withPinning(Pinning summary) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
-                summary == null ? null : summary.events(), status, message, wallSeconds, rawFile, errors, summary);
+                summary == null ? null : summary.events(), status, message, wallSeconds, rawFile, errors, summary, mealSpread);
     }
 
     /** This cell with latency percentiles (keys {@code p50, p90, p99, p99.9, max}). */
     public Cell withPercentiles(Map<String, Double> measured) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples,
                 measured == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(measured)), pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning);
+                status, message, wallSeconds, rawFile, errors, pinning, mealSpread);
     }
 
     /** The same cell with its count of failed operations and, when there were any, a note saying so. */
     public Cell withErrors(long count, String note) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
-                pinnedEvents, status, count > 0 && note != null ? note : message, wallSeconds, rawFile, count, pinning);
+                pinnedEvents, status, count > 0 && note != null ? note : message, wallSeconds, rawFile, count, pinning,
+                mealSpread);
+    }
+
+    /** This cell with the meal spread of its dinners (null: not measured). */
+    public Cell withMealSpread(Double spread) {
+        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
+                status, message, wallSeconds, rawFile, errors, pinning, spread);
     }
 
     /** A cell that produced no score: failed, timed out, skipped or interrupted, with the reason. */

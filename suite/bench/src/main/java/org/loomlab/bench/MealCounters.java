@@ -1,5 +1,6 @@
 package org.loomlab.bench;
 
+import org.loomlab.philosophers.Dinner;
 import org.loomlab.philosophers.Kitchen;
 import org.loomlab.philosophers.Meal;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -11,24 +12,33 @@ import org.openjdk.jmh.annotations.State;
 import java.nio.file.Path;
 
 /**
- * Meals that failed (HTTP errors) per iteration, reported by JMH as the secondary metric
- * {@code failedMeals} instead of failing the run; the lab sums it into the cell's {@code errors}.
+ * What an iteration's dinners did besides taking time, reported by JMH as secondary metrics:
+ * {@code failedMeals}, HTTP errors counted instead of failing the run (the lab sums them into the cell's
+ * {@code errors}); and {@code tableMeals} / {@code winnerMeals}, the meals the whole table ate and the meals
+ * the winners ate. Their ratio is the meal spread the lab records: a dinner ends when its first philosopher
+ * reaches the meals, so a fairer table eats more meals per dinner and takes longer for the same switching.
  * JMH does not reset auxiliary counters between iterations, so this state does.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
-public class FailedMeals {
+public class MealCounters {
 
     public long failedMeals;
+    public long tableMeals;
+    public long winnerMeals;
     private long seen;
 
     @Setup(Level.Iteration)
     public void resetForIteration() {
         failedMeals = 0;
+        tableMeals = 0;
+        winnerMeals = 0;
     }
 
-    /** Adds what {@code meal} counted since the last call. */
-    void countSince(Meal meal) {
+    /** Counts one dinner: the meals eaten, and the failures {@code meal} saw since the last call. */
+    void count(Dinner dinner, Meal meal) {
+        tableMeals += dinner.totalMeals();
+        winnerMeals += dinner.eaten()[dinner.winner()];
         long now = meal.failures();
         failedMeals += now - seen;
         seen = now;
