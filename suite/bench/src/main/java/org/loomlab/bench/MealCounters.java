@@ -35,7 +35,11 @@ public class MealCounters {
         winnerMeals = 0;
     }
 
-    /** Counts one dinner: the meals eaten, and the failures {@code meal} saw since the last call. */
+    /**
+     * Counts one dinner: the meals eaten, and the failures {@code meal} saw since the last call. It runs inside the
+     * measured op (JMH has no cheaper place per invocation): one pass over the seats' counts, about 1 µs for 1,000
+     * seats against dinners of milliseconds; the dinner-latency histogram is recorded before it.
+     */
     void count(Dinner dinner, Meal meal) {
         tableMeals += dinner.totalMeals();
         winnerMeals += dinner.eaten()[dinner.winner()];

@@ -2,6 +2,8 @@ package org.loomlab.claims;
 
 import org.loomlab.record.Cell;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +14,8 @@ import java.util.Map;
 public record CellSelector(String experiment, String metric, Map<String, List<String>> params) {
 
     public CellSelector {
-        params = params == null ? Map.of() : Map.copyOf(params);
+        // In the order claims.json gives them: Map.copyOf's order changes from one JVM to the next.
+        params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
     }
 
     public boolean matches(Cell c) {

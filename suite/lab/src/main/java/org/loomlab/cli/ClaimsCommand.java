@@ -2,7 +2,6 @@ package org.loomlab.cli;
 
 import org.loomlab.claims.Claim;
 import org.loomlab.claims.Judgement;
-import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.RunDiff;
 import org.loomlab.run.ResultsTable;
@@ -22,7 +21,7 @@ import java.util.concurrent.Callable;
 @Command(name = "claims", header = "Judge the seeds' claims on runs: yes, no or open per claim and run, with the evidence.",
         description = "RUN is a run.json, a run directory or a matrix-<id>.json (each JDK's run). A claim compares cells "
                 + "of one run, e.g. virtual against platform threads, and answers yes when every pair has the expected "
-                + "verdict, no when all pairs are decided and some have not, open otherwise.")
+                + "verdict, no when one pair is decided against it, open otherwise.")
 final class ClaimsCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "RUN", description = "runs to judge the claims on")
@@ -34,8 +33,8 @@ final class ClaimsCommand implements Callable<Integer> {
     @Option(names = "--evidence", description = "list every compared pair of cells under its claim")
     boolean evidence;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write the judgements as JSON (atomically)")
-    Path json;
+    @Mixin
+    JsonOutput json;
 
     /** One judged run, as the table's column names it. */
     record Column(String label, String runJson, String runId, String jdk, String runtimeVersion, String host) {
@@ -68,10 +67,7 @@ final class ClaimsCommand implements Callable<Integer> {
             rows.add(new Row(claim, runs.values().stream().map(r -> claim.judge(r, level, band)).toList()));
         }
         System.out.print(markdown(columns, rows, level, band));
-        if (json != null) {
-            RecordJson.writeAtomically(json, new Result(level, band, columns, rows));
-            System.err.println("claims: " + json);
-        }
+        json.write("claims", new Result(level, band, columns, rows));
         return LoomLab.OK;
     }
 

@@ -1,6 +1,5 @@
 package org.loomlab.cli;
 
-import org.loomlab.record.RecordJson;
 import org.loomlab.report.RunDiff;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,8 +28,8 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--changed", description = "list only cells judged faster, slower, less or more")
     boolean changed;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write the diff as JSON (atomically)")
-    Path json;
+    @Mixin
+    JsonOutput json;
 
     @Option(names = "--fail-on-worse", description = "exit 1 when any cell is slower or uses more (a CI gate)")
     boolean failOnWorse;
@@ -43,10 +42,7 @@ final class DiffCommand implements Callable<Integer> {
         Path fileB = RunSource.runJson(b);
         RunDiff diff = RunDiff.of(fileA.toString(), RunSource.read(fileA), fileB.toString(), RunSource.read(fileB), level, band);
         System.out.print(diff.markdown(changed));
-        if (json != null) {
-            RecordJson.writeAtomically(json, diff.result());
-            System.err.println("diff: " + json);
-        }
+        json.write("diff", diff.result());
         List<RunDiff.Row> worse = diff.worse();
         return failOnWorse && !worse.isEmpty() ? LoomLab.FAILED : LoomLab.OK;
     }

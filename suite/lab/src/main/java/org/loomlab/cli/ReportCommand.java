@@ -1,9 +1,7 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.Cell;
-import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.BarChart;
 import org.loomlab.report.JdkComparison;
@@ -18,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -39,9 +38,9 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("no such run record: " + runJson);
         }
-        JsonNode tree = RecordJson.mapper().readTree(runJson.toFile());
-        if (tree.has("matrix_id")) {
-            return matrix(RecordJson.mapper().treeToValue(tree, MatrixRecord.class));
+        Optional<MatrixRecord> matrix = RunSource.matrix(runJson);
+        if (matrix.isPresent()) {
+            return matrix(matrix.get());
         }
         RunRecord r = RunSource.read(runJson);
         Path dir = out != null ? out : runJson.getParent().resolve("report");
@@ -78,7 +77,7 @@ final class ReportCommand implements Callable<Integer> {
                 md.append(String.format("- %s: %s (%s)%n", e.jdk(), e.status(), e.message()));
                 continue;
             }
-            runs.add(new JdkComparison.Run(e.jdk(), RunSource.read(runJson.toAbsolutePath().getParent().resolve(e.runJson()))));
+            runs.add(new JdkComparison.Run(e.jdk(), RunSource.read(RunSource.run(runJson, e))));
         }
         JdkComparison comparison = new JdkComparison(runs);
         RunRecord first = runs.get(0).record();

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Where the commands find run records: a run.json, a run directory, or a matrix-<id>.json naming a run per JDK. */
 final class RunSource {
@@ -31,18 +32,29 @@ final class RunSource {
     /** The run records a path names: one, or each JDK's of a matrix record (JDKs without a run are left out). */
     static List<Path> runJsons(Path path) throws IOException {
         Path file = runJson(path);
-        JsonNode tree = RecordJson.mapper().readTree(file.toFile());
-        if (!tree.has("matrix_id")) {
+        Optional<MatrixRecord> matrix = matrix(file);
+        if (matrix.isEmpty()) {
             return List.of(file);
         }
         List<Path> runs = new ArrayList<>();
-        Path dir = file.getParent() != null ? file.getParent() : Path.of(""); // relative in, relative out
-        for (MatrixRecord.Entry e : RecordJson.mapper().treeToValue(tree, MatrixRecord.class).jdks()) {
+        for (MatrixRecord.Entry e : matrix.get().jdks()) {
             if (e.runJson() != null) {
-                runs.add(dir.resolve(e.runJson()).normalize());
+                runs.add(run(file, e));
             }
         }
         return runs;
+    }
+
+    /** The matrix record {@code file} holds, or empty when it is a run record. */
+    static Optional<MatrixRecord> matrix(Path file) throws IOException {
+        JsonNode tree = RecordJson.mapper().readTree(file.toFile());
+        return tree.has("matrix_id") ? Optional.of(RecordJson.mapper().treeToValue(tree, MatrixRecord.class)) : Optional.empty();
+    }
+
+    /** A JDK's run.json as its matrix record names it: relative to the matrix file (relative in, relative out). */
+    static Path run(Path matrixFile, MatrixRecord.Entry e) {
+        Path dir = matrixFile.getParent() != null ? matrixFile.getParent() : Path.of("");
+        return dir.resolve(e.runJson()).normalize();
     }
 
     /** A valid run record, or a one-line error naming the file and its first violation. */

@@ -1,5 +1,6 @@
 package org.loomlab.report;
 
+import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 import java.util.Arrays;
@@ -41,7 +42,7 @@ public record Ratio(double estimate, double low, double high, double pValue) {
             }
         }
         Arrays.sort(shifts);
-        double estimate = median(shifts);
+        double estimate = Median.withDefaults().withCopy(true).evaluate(shifts); // shifts must stay sorted
         double[] cuts = Arrays.stream(shifts).distinct().toArray();
         MannWhitneyUTest test = MannWhitneyUTest.withDefaults();
         // The test rejects at p <= alpha. 1 - 0.9 is 0.09999999999999998 in doubles, and 3 against 3 samples
@@ -64,11 +65,6 @@ public record Ratio(double estimate, double low, double high, double pValue) {
         double high = last < 0 ? estimate : last == cuts.length ? Double.POSITIVE_INFINITY : cuts[last];
         double p = test.test(lb, la).getPValue();
         return new Ratio(Math.exp(estimate), Math.exp(low), Math.exp(high), Double.isNaN(p) ? 1 : p);
-    }
-
-    static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static double[] logs(double[] values) {

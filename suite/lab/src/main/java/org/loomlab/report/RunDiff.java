@@ -1,5 +1,6 @@
 package org.loomlab.report;
 
+import org.apache.commons.statistics.descriptive.Median;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
@@ -9,7 +10,6 @@ import org.loomlab.run.ResultsTable;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -44,6 +44,24 @@ public final class RunDiff {
     public record Row(String experiment, Map<String, String> params, String metric, String unit,
                       Double aMedian, Double bMedian, int aSamples, int bSamples,
                       Double ratio, Double ciLow, Double ciHigh, Double pValue, Verdict verdict, String note) {
+
+        /** Compared, but the samples were too few to bound the interval at the asked confidence. */
+        boolean tooFewSamples() {
+            return ciLow != null && !new Ratio(ratio, ciLow, ciHigh, pValue).bounded();
+        }
+    }
+
+    /** The cell's key and both sides' samples: every row of a comparison starts from these. */
+    private record Pair(CellKey key, double[] a, double[] b) {
+
+        Row row(Double ratio, Double low, Double high, Double p, Verdict verdict, String note) {
+            return new Row(key.experiment(), key.params(), key.metric(), key.unit(), median(a), median(b), a.length, b.length,
+                    ratio, low, high, p, verdict, note);
+        }
+
+        private static Double median(double[] v) {
+            return v.length == 0 ? null : Median.withDefaults().withCopy(true).evaluate(v); // the samples are compared after
+        }
     }
 
     /** The whole diff as written by {@code --json}. */
@@ -91,30 +109,25 @@ public final class RunDiff {
                 : b.status() != CellStatus.OK ? "B " + b.status().label() : null;
         double[] sa = a == null ? new double[0] : samples(a);
         double[] sb = b == null ? new double[0] : samples(b);
-        Double ma = sa.length == 0 ? null : median(sa);
-        Double mb = sb.length == 0 ? null : median(sb);
+        Pair pair = new Pair(k, sa, sb);
         if (why == null && (sa.length == 0 || sb.length == 0)) {
             why = "no samples";
         }
         if (why != null) {
-            return new Row(k.experiment(), k.params(), k.metric(), k.unit(), ma, mb, sa.length, sb.length,
-                    null, null, null, null, null, why);
+            return pair.row(null, null, null, null, null, why);
         }
         if (constant(sa) && constant(sb) && sa[0] == sb[0]) {
-            return new Row(k.experiment(), k.params(), k.metric(), k.unit(), ma, mb, sa.length, sb.length,
-                    1.0, 1.0, 1.0, 1.0, Verdict.SAME, "identical samples");
+            return pair.row(1.0, 1.0, 1.0, 1.0, Verdict.SAME, "identical samples");
         }
         Ratio r;
         try {
             r = Ratio.of(sa, sb, confidence);
         } catch (IllegalArgumentException notPositive) {
-            return new Row(k.experiment(), k.params(), k.metric(), k.unit(), ma, mb, sa.length, sb.length,
-                    null, null, null, null, Verdict.INCONCLUSIVE, "no ratio: " + notPositive.getMessage());
+            return pair.row(null, null, null, null, Verdict.INCONCLUSIVE, "no ratio: " + notPositive.getMessage());
         }
         String note = r.bounded() ? "" : String.format(Locale.ROOT, "too few samples (%d and %d) for %s confidence",
                 sa.length, sb.length, percent(confidence));
-        return new Row(k.experiment(), k.params(), k.metric(), k.unit(), ma, mb, sa.length, sb.length,
-                r.estimate(), r.low(), r.high(), r.pValue(), Verdict.of(r, noise, k.unit()), note);
+        return pair.row(r.estimate(), r.low(), r.high(), r.pValue(), Verdict.of(r, noise, k.unit()), note);
     }
 
     /** README-ready Markdown: which runs, one table per experiment, and the count of each verdict. */
@@ -154,7 +167,7 @@ public final class RunDiff {
                 notCompared++;
             } else {
                 counts.merge(r.verdict(), 1, Integer::sum);
-                if (r.note().startsWith("too few samples")) {
+                if (r.tooFewSamples()) {
                     fewSamples++;
                 }
             }
@@ -207,12 +220,6 @@ public final class RunDiff {
             }
         }
         return true;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return Ratio.median(sorted);
     }
 
     public static String percent(double fraction) {

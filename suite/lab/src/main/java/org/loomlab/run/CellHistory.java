@@ -1,5 +1,7 @@
 package org.loomlab.run;
 
+import org.apache.commons.statistics.descriptive.Median;
+
 import org.loomlab.record.Cell;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
@@ -26,12 +28,8 @@ public final class CellHistory {
     private final int records;
 
     private CellHistory(Map<String, List<Double>> walls, int records) {
-        walls.forEach((key, seen) -> {
-            List<Double> sorted = seen.stream().sorted().toList();
-            int n = sorted.size();
-            double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-            medians.put(key, Duration.ofMillis(Math.round(median * 1000)));
-        });
+        walls.forEach((key, seen) -> medians.put(key, Duration.ofMillis(Math.round(
+                1000 * Median.withDefaults().evaluate(seen.stream().mapToDouble(Double::doubleValue).toArray())))));
         this.records = records;
     }
 
