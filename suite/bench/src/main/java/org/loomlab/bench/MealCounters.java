@@ -20,7 +20,9 @@ import java.nio.file.Path;
  * reaches the meals, so a fairer table eats more meals per dinner and takes longer for the same switching.
  * {@code startSkewMicros}, the dinners' start skews summed ({@link Dinner#startSkewNanos()}, in microseconds;
  * per dinner: divide by {@code winnerMeals / meals}, the number of dinners): how long the first philosophers ate
- * before the last one started, which the talk's barrier brings near 0. 0 for the vert.x tables.
+ * before the last one started, which the talk's barrier brings near 0. {@code stopMicros}, the dinners' stops
+ * summed ({@link Dinner#stopNanos()}): from the winner being full to the last philosopher thread ending. Both 0 for
+ * the vert.x tables.
  * JMH does not reset auxiliary counters between iterations, so this state does.
  */
 @State(Scope.Thread)
@@ -31,6 +33,7 @@ public class MealCounters {
     public long tableMeals;
     public long winnerMeals;
     public double startSkewMicros;
+    public double stopMicros;
     private long seen;
 
     @Setup(Level.Iteration)
@@ -39,6 +42,7 @@ public class MealCounters {
         tableMeals = 0;
         winnerMeals = 0;
         startSkewMicros = 0;
+        stopMicros = 0;
     }
 
     /**
@@ -50,6 +54,7 @@ public class MealCounters {
         tableMeals += dinner.totalMeals();
         winnerMeals += dinner.eaten()[dinner.winner()];
         startSkewMicros += dinner.startSkewNanos() / 1e3;
+        stopMicros += dinner.stopNanos() / 1e3;
         long now = meal.failures();
         failedMeals += now - seen;
         seen = now;

@@ -12,8 +12,10 @@ import java.util.Arrays;
  *                       that started: what separates the talk's dinner (everyone starts together at a barrier) from
  *                       the lab's (each starts as its thread does, while the first ones already eat). 0 for the
  *                       vert.x tables, which do not record it.
+ * @param stopNanos      from the winner being full to every philosopher thread having ended: the part of the
+ *                       measured dinner spent stopping the table. 0 for the vert.x tables, which do not record it.
  */
-public record Dinner(int winner, int[] eaten, int stillRunning, long startSkewNanos) {
+public record Dinner(int winner, int[] eaten, int stillRunning, long startSkewNanos, long stopNanos) {
 
     public long totalMeals() {
         return Arrays.stream(eaten).asLongStream().sum();

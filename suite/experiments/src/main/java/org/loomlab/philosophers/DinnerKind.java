@@ -1,10 +1,6 @@
 package org.loomlab.philosophers;
 
-import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -12,25 +8,29 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * How a dinner is served: the lab's way, or the way the talk's benchmark served it (seed 001; the
  * talk's {@code UnitedPhilosophersBenchmark}). The question behind the axis: how much of a dinner's time
- * comes from how it starts and stops rather than from the threads and locks? {@link Dinner#startSkewNanos()}
+ * comes from how it starts rather than from the threads and locks? {@link Dinner#startSkewNanos()}
  * shows the main difference: at the lab's table the first philosophers eat while later threads are still
  * being started; at the talk's, everyone starts together.
  *
- * <p>Both end at the first philosopher to reach the meals and wait for every thread before they return.
- * The talk stopped its dinner with the structured-concurrency preview (the first result wins, the rest are
- * interrupted), whose API changed in every release from 21 to 26; both kinds here use a thread-per-task
- * executor instead, which works unchanged on every JDK without preview flags.
+ * <p>Both end at the first philosopher to reach the meals, and the winner itself interrupts the others, from its
+ * own thread, the moment it is full: the talk's structured-concurrency scope did exactly that (its joiner cancels
+ * the scope in the thread of the subtask that completed). Stopping from the dining thread instead, as an
+ * {@code invokeAny} or a latch the dining thread waits on does, measured the scheduler rather than the table: the
+ * dining thread, woken, waits for a CPU behind 1,000 spinning platform threads or two busy carriers, and the table
+ * eats on meanwhile. On 2 CPUs a platform active-wait dinner took 33-69 s that way against 1.3-2.2 s with the
+ * winner stopping (docs/NOTES.md, "Who stops the dinner"). The talk's scope API changed in every release from 21
+ * to 26; a thread-per-task executor works unchanged on every JDK without preview flags.
  */
 public enum DinnerKind implements Axis {
     /**
-     * Philosopher i holds chopsticks i and i+1 and starts eating as soon as its thread runs. The first to finish
-     * wins ({@link ExecutorService#invokeAny}); the others are interrupted and throw, so a stopped philosopher can
-     * never pass for the winner. Waits for a chopstick end at an interrupt; the active wait spins with
-     * {@link Thread#onSpinWait()}; meals go to no sink.
+     * Philosopher i holds chopsticks i and i+1 and starts eating as soon as its thread runs. Waits for a chopstick
+     * end at an interrupt and a stopped philosopher throws, so it can never pass for the winner; the active wait
+     * spins with {@link Thread#onSpinWait()}; meals go to no sink.
      */
     LAB("lab") {
         @Override
@@ -39,21 +39,16 @@ public enum DinnerKind implements Axis {
         }
 
         @Override
-        int winner(Philosopher[] seated, ThreadFactory threads, AtomicInteger running)
-                throws InterruptedException, ExecutionException {
-            List<Callable<Integer>> tasks = Arrays.stream(seated)
-                    .<Callable<Integer>>map(p -> () -> counted(running, p::eatUntilFull)).toList();
-            try (ExecutorService executor = Executors.newThreadPerTaskExecutor(threads)) {
-                return executor.invokeAny(tasks);
-            }
+        void dine(Philosopher philosopher, CyclicBarrier startLine) throws Exception {
+            philosopher.eatUntilFull();
         }
     },
     /**
      * As the talk: philosopher i holds chopsticks i and i-1 (0 holds 0 and N-1); every philosopher waits at a
      * barrier of N + 1 that the dining thread joins once it started them all, so eating starts when all are
      * running. Each eats while neither interrupted nor full, takes chopsticks through interrupts, and returns
-     * when stopped; so the winner is the first to finish full, and only then are the others interrupted. Each
-     * meal's result and index go to the sink (a JMH Blackhole); the active wait spins without a hint.
+     * when stopped; so the winner is the first to finish full. Each meal's result and index go to the sink (a JMH
+     * Blackhole); the active wait spins without a hint.
      */
     TALK("talk") {
         @Override
@@ -62,28 +57,13 @@ public enum DinnerKind implements Axis {
         }
 
         @Override
-        int winner(Philosopher[] seated, ThreadFactory threads, AtomicInteger running)
-                throws InterruptedException, ExecutionException {
-            CyclicBarrier startLine = new CyclicBarrier(seated.length + 1);
-            Finish finish = new Finish(seated.length);
-            try (ExecutorService executor = Executors.newThreadPerTaskExecutor(threads)) {
-                try {
-                    for (Philosopher p : seated) {
-                        executor.execute(() -> finish.after(p, () -> counted(running, () -> {
-                            p.eatUntilFullOrStopped(startLine);
-                            return null;
-                        })));
-                    }
-                    startLine.await();
-                    finish.await();
-                } catch (BrokenBarrierException e) {
-                    throw new ExecutionException("the start line broke before every philosopher reached it", e);
-                } finally {
-                    // The winner is known (or the dinner failed): stop everyone else, then wait for them all.
-                    executor.shutdownNow();
-                }
-            }
-            return finish.winner();
+        CyclicBarrier startLine(int philosophers) {
+            return new CyclicBarrier(philosophers + 1);
+        }
+
+        @Override
+        void dine(Philosopher philosopher, CyclicBarrier startLine) throws Exception {
+            philosopher.eatUntilFullOrStopped(startLine);
         }
     };
 
@@ -101,15 +81,47 @@ public enum DinnerKind implements Axis {
     /** The chopstick on the right of {@code seat}; its left one is the chopstick of its own number. */
     abstract int right(int seat, int philosophers);
 
-    /** Runs the dinner until a winner is known, stops the others and returns once every thread has ended. */
-    abstract int winner(Philosopher[] seated, ThreadFactory threads, AtomicInteger running)
-            throws InterruptedException, ExecutionException;
+    /** The barrier the philosophers and the dining thread meet at before anyone eats; none by default. */
+    CyclicBarrier startLine(int philosophers) {
+        return null;
+    }
 
-    /** Serves a dinner to {@code seated} on threads from {@code threads}. */
+    /** One philosopher's part of the dinner, on its own thread. */
+    abstract void dine(Philosopher philosopher, CyclicBarrier startLine) throws Exception;
+
+    /** Serves a dinner to {@code seated} on threads from {@code threads}; returns once every thread has ended. */
     Dinner serve(Philosopher[] seated, ThreadFactory threads) throws InterruptedException, ExecutionException {
+        CyclicBarrier startLine = startLine(seated.length);
+        Finish finish = new Finish(seated.length);
         // Counted inside the task: the executor may report termination before a thread's own epilogue ends.
         AtomicInteger running = new AtomicInteger();
-        int winner = winner(seated, threads, running);
+        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(threads)) {
+            try {
+                for (Philosopher p : seated) {
+                    executor.execute(() -> finish.seat(p, () -> {
+                        running.incrementAndGet();
+                        try {
+                            dine(p, startLine);
+                        } finally {
+                            running.decrementAndGet();
+                        }
+                    }));
+                }
+                if (startLine != null) {
+                    startLine.await();
+                }
+            } catch (BrokenBarrierException e) {
+                executor.shutdownNow();
+                throw new ExecutionException("the start line broke before every philosopher reached it", e);
+            } catch (Throwable e) {
+                // The table could not be set or the dining thread was stopped: nobody will win, stop them all.
+                executor.shutdownNow();
+                throw e;
+            }
+            // Closing waits for every thread; the winner stops the others itself.
+        }
+        long over = System.nanoTime();
+        int winner = finish.winner();
         int[] eaten = new int[seated.length];
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -120,16 +132,7 @@ public enum DinnerKind implements Axis {
                 last = Math.max(last, seated[i].startNanos());
             }
         }
-        return new Dinner(winner, eaten, running.get(), last >= first ? last - first : 0);
-    }
-
-    private static <T> T counted(AtomicInteger running, Callable<T> task) throws Exception {
-        running.incrementAndGet();
-        try {
-            return task.call();
-        } finally {
-            running.decrementAndGet();
-        }
+        return new Dinner(winner, eaten, running.get(), last >= first ? last - first : 0, over - finish.wonAt());
     }
 
     public static DinnerKind of(String label) {
@@ -137,37 +140,47 @@ public enum DinnerKind implements Axis {
     }
 
     /**
-     * The end of a talk dinner: the first philosopher to end full wins. A stopped philosopher also ends normally,
-     * so ending alone proves nothing; when every philosopher ended without a winner (all failed), the dinner fails.
+     * The end of a dinner: the first philosopher to end full wins and interrupts every other philosopher from its own
+     * thread. A stopped philosopher of the talk's dinner also ends normally, so ending alone proves nothing; when
+     * every philosopher ended without a winner (all failed), the dinner fails.
      */
     private static final class Finish {
-        private final int seats;
+        private final AtomicReferenceArray<Thread> seats;
         private final AtomicInteger winner = new AtomicInteger(-1);
-        private final AtomicInteger ended = new AtomicInteger();
         private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
-        private final CountDownLatch over = new CountDownLatch(1);
+        private volatile long wonAt;
 
         Finish(int seats) {
-            this.seats = seats;
+            this.seats = new AtomicReferenceArray<>(seats);
         }
 
-        /** Runs {@code philosopher}'s dinner and says how it ended. */
-        void after(Philosopher philosopher, Callable<?> dinner) {
+        /** Runs {@code philosopher}'s dinner on this thread; if it ends full first, stops the others. */
+        void seat(Philosopher philosopher, Chopstick.Section dinner) {
+            Thread self = Thread.currentThread();
+            // Seated, then checked: either the winner sees this thread or this thread sees the winner.
+            seats.set(philosopher.seat(), self);
+            if (winner.get() >= 0) {
+                self.interrupt();
+            }
             try {
-                dinner.call();
+                dinner.run();
                 if (philosopher.full() && winner.compareAndSet(-1, philosopher.seat())) {
-                    over.countDown();
+                    wonAt = System.nanoTime();
+                    for (int i = 0; i < seats.length(); i++) {
+                        Thread other = seats.get(i);
+                        if (other != null && other != self) {
+                            other.interrupt();
+                        }
+                    }
                 }
             } catch (Throwable t) {
                 firstFailure.compareAndSet(null, t);
             }
-            if (ended.incrementAndGet() == seats) {
-                over.countDown();
-            }
         }
 
-        void await() throws InterruptedException {
-            over.await();
+        /** {@link System#nanoTime()} when the winner was full. */
+        long wonAt() {
+            return wonAt;
         }
 
         int winner() throws ExecutionException {

@@ -74,7 +74,7 @@ public final class VerticleTable {
             tally.eatingNanos = won - served;
             course.allRisen.get();
             tally.risingNanos = System.nanoTime() - won;
-            return new Dinner(winner, course.eaten(), course.stillSeated(), 0);
+            return new Dinner(winner, course.eaten(), course.stillSeated(), 0, 0);
         } finally {
             long closing = System.nanoTime();
             join(vertx.close());

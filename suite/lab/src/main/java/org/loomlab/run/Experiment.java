@@ -25,9 +25,9 @@ public enum Experiment {
             AxisSpec.of("lock", LockKind.class),
             AxisSpec.of("threads", ThreadKind.class).in(Profile.SCALED, "virtual"),
             AxisSpec.of("workload", Workload.class).in(Profile.SCALED, "noop"),
-            // The lab's dinner by default (measured beside the talk's: README, "Which dinner"); the talk profile
-            // reruns the talk as it was: its JMH settings and its dinner. -p dinner=lab,talk puts them side by side.
-            AxisSpec.of("dinner", DinnerKind.class).byDefault("lab").in(Profile.TALK, "talk"),
+            // The talk's dinner by default: it reproduces the talk's own code on this machine (README, "Which
+            // dinner"); -p dinner=lab serves the lab's, -p dinner=talk,lab both side by side.
+            AxisSpec.of("dinner", DinnerKind.class).byDefault("talk"),
             // Microseconds of a timed meal (active-wait, sleep; the others ignore it). One value unless asked
             // for more, so the plan does not grow; -p mealtime=16,16.8 makes a known 5 % change on purpose.
             AxisSpec.checked("mealtime", "16", Workload::mealTime),

@@ -11,12 +11,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ExperimentTest {
 
     @Test
-    void quickProfileIsTheTalksCellsAtOneThousandByTenThousandOnTheLabsDinner() {
+    void quickProfileIsTheTalksCellsAtOneThousandByTenThousandOnTheTalksDinner() {
         List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of());
         assertThat(cells).hasSize(2 * 2 * 7);
         assertThat(cells).allSatisfy(c -> assertThat(c.params())
                 .containsEntry("philosophers", "1000").containsEntry("meals", "10000").containsEntry("mealtime", "16")
-                .containsEntry("dinner", "lab"));
+                .containsEntry("dinner", "talk"));
         assertThat(cells).extracting(CellPlan::params).doesNotHaveDuplicates();
     }
 
@@ -30,10 +30,12 @@ class ExperimentTest {
     }
 
     @Test
-    void theTalkProfileRerunsTheTalksDinnerAndTheOthersTheLabs() {
-        assertThat(Experiment.PHILOSOPHERS.cells(Profile.TALK, Map.of()))
-                .allSatisfy(c -> assertThat(c.params()).containsEntry("dinner", "talk"));
-        assertThat(Experiment.PHILOSOPHERS.cells(Profile.SCALED, Map.of()))
+    void everyProfileServesTheTalksDinnerUnlessAskedForTheLabs() {
+        for (Profile profile : Profile.values()) {
+            assertThat(Experiment.PHILOSOPHERS.cells(profile, Map.of()))
+                    .allSatisfy(c -> assertThat(c.params()).containsEntry("dinner", "talk"));
+        }
+        assertThat(Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("dinner", List.of("lab"))))
                 .allSatisfy(c -> assertThat(c.params()).containsEntry("dinner", "lab"));
     }
 
@@ -70,7 +72,7 @@ class ExperimentTest {
         assertThat(cells).hasSize(2 * 7);
         assertThat(cells).extracting(c -> c.params().get("philosophers")).containsOnly("5", "1000");
         assertThat(cells.get(0).label()).isEqualTo(
-                "lock=synchronized threads=virtual workload=noop dinner=lab mealtime=16 philosophers=5 meals=100 connections=500");
+                "lock=synchronized threads=virtual workload=noop dinner=talk mealtime=16 philosophers=5 meals=100 connections=500");
     }
 
     @Test
@@ -95,7 +97,7 @@ class ExperimentTest {
                 null));
         String cmd = String.join(" ", cell.command(plan, java.nio.file.Path.of("/r/jmh/cell-01.json")));
         assertThat(cmd).startsWith("/jdk/bin/java -jar b.jar ^org\\.loomlab\\.bench\\.PhilosophersBenchmark\\.dine$")
-                .contains("-p lock=reentrant -p threads=platform -p workload=noop -p dinner=lab -p mealtime=16 -p philosophers=10"
+                .contains("-p lock=reentrant -p threads=platform -p workload=noop -p dinner=talk -p mealtime=16 -p philosophers=10"
                         + " -p meals=100 -p connections=500")
                 .contains("-f 1 -wi 0 -w 100ms -i 3 -r 100ms")
                 .contains("-rf json -rff /r/jmh/cell-01.json")
