@@ -2,46 +2,50 @@
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
 
+# Recipe arguments reach the shell as $1, $2, ... and "$@", each one word however it is quoted.
+set positional-arguments
+
 # Ansible keeps its state in a scratch directory, never in ~/.ansible.
 export ANSIBLE_HOME := env_var_or_default("ANSIBLE_HOME", "/tmp/loom-lab-ansible")
 export ANSIBLE_SSH_CONTROL_PATH_DIR := env_var_or_default("ANSIBLE_SSH_CONTROL_PATH_DIR", "/tmp/loom-lab-ansible/cp")
 
 # Show the menu
 default:
-    @just --list --unsorted
+    @{{ quote(just_executable()) }} --justfile {{ quote(justfile()) }} --list --unsorted
 
 # Run the quick profile on this host's JDK (no Docker) and print the results table (--profile full for more)
 bench *ARGS: build
-    bin/loom-lab run {{ARGS}}
+    bin/loom-lab run "$@"
 
 # Run the smoke profile: every cell at a tiny size, in about a minute
 smoke *ARGS: build
-    bin/loom-lab run --profile smoke {{ARGS}}
+    bin/loom-lab run --profile smoke "$@"
 
 # Run any loom-lab command, e.g. `just lab-cli run --help`
 lab-cli *ARGS: build
-    bin/loom-lab {{ARGS}}
+    bin/loom-lab "$@"
 
 # Render a run.json as tables and SVG charts, or a matrix-<id>.json as a cross-JDK table (default: newest run.json)
 report RUN="": build
-    run="{{RUN}}"; [ -n "$run" ] || run=$(ls -t results/*/*/*/run.json 2>/dev/null | head -1); \
+    run="$1"; [ -n "$run" ] || run=$(ls -t results/*/*/*/run.json 2>/dev/null | head -1); \
     [ -n "$run" ] || { echo "no run.json under results/; make one with: just bench" >&2; exit 1; }; \
     bin/loom-lab report "$run"
 
 # Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g. --changed)
 diff A B *ARGS: build
-    bin/loom-lab diff {{ARGS}} "{{A}}" "{{B}}"
+    bin/loom-lab diff "${@:3}" "$1" "$2"
 
 # Judge the seeds' claims (yes / no / open) on runs or a matrix-<id>.json, e.g. just claims results/vm/matrix-quick-4jdks.json
 claims +RUNS: build
-    bin/loom-lab claims {{RUNS}}
+    bin/loom-lab claims "$@"
 
 # Validate every run.json under results/ (or the given paths) against the schema
 check *PATHS="results": build
-    bin/loom-lab check {{PATHS}}
+    bin/loom-lab check "$@"
 
-# Run all tests: ansible-lint, unit tests, then integration tests of the real CLI, forked JVMs, containers and the simulated lab
+# Run all tests: workflow lint (actionlint, zizmor), ansible-lint, unit tests, then integration tests of the real CLI, forked JVMs, containers and the simulated lab
 test: images ansible
+    bin/lint-workflows
     cd ansible && ansible-lint
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
 
@@ -61,24 +65,24 @@ docker:
 images *ARGS: docker build
     images/base/build trixie
     images/fixture/build
-    bin/loom-lab images {{ARGS}}
+    bin/loom-lab images "$@"
 
 # Run the quick profile on every built JDK, one runner container after another (e.g. --jdk openjdk-21,temurin-25)
 bench-all *ARGS: images
-    bin/loom-lab matrix {{ARGS}}
+    bin/loom-lab matrix "$@"
 
 # Run the matrix on every host of an Ansible inventory and fetch the results into results/<host>/ (e.g. just lab .lab/inventory.yml -e lab_matrix_profile=smoke)
 lab INVENTORY="ansible/inventory.yml" *ARGS: build ansible
-    [ -f "{{INVENTORY}}" ] || { echo "no inventory {{INVENTORY}}: copy ansible/inventory.example.yml there, or start a simulated lab: just lab-up" >&2; exit 2; }
-    ansible-playbook -i "{{INVENTORY}}" ansible/lab.yml {{ARGS}}
+    [ -f "$1" ] || { echo "no inventory $1: copy ansible/inventory.example.yml there, or start a simulated lab: just lab-up" >&2; exit 2; }
+    ansible-playbook -i "$1" ansible/lab.yml "${@:2}"
 
 # Start a simulated lab here: hosts with their own Docker engine and sshd on 127.0.0.1, one running arm64 images under qemu
 lab-up DIR=".lab" *HOSTS: images
-    ansible/tests/lab-up "{{DIR}}" {{HOSTS}}
+    ansible/tests/lab-up "$1" "${@:2}"
 
 # Remove the simulated lab (or only the named hosts of it)
 lab-down DIR=".lab" *HOSTS:
-    ansible/tests/lab-down "{{DIR}}" {{HOSTS}}
+    ansible/tests/lab-down "$1" "${@:2}"
 
 # Install Ansible (ansible-core) and ansible-lint when missing
 ansible:

@@ -105,6 +105,26 @@ class RunCommandIT {
     }
 
     @Test
+    void aTimedOutCellKeepsTheDinnersItFinishedAndItsJfr() throws Exception {
+        Path results = tmp.resolve("results");
+        // Each dinner takes about 2.4 s (150,000 meals of 16 us on a carrier): the first ends near 4 s, the third
+        // would end near 9 s, so a 7.5 s fork limit stops the fork with one or two dinners measured.
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, "run", "--profile", "smoke",
+                "--results", results.toString(), "--run-id", "kept-it", "--timeout", "7500ms", "-e", "philosophers",
+                "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "workload=active-wait", "-p", "meals=150000");
+        assertThat(r.exitCode()).isZero(); // the run completed; only --strict fails on a timed-out cell
+        Path runJson = RunFiles.onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode cell = RecordJson.mapper().readTree(runJson.toFile()).get("results").get(0);
+        assertThat(cell.get("status").asText()).isEqualTo("timeout");
+        assertThat(cell.get("samples").size()).isBetween(1, 2);
+        assertThat(cell.get("samples").get(0).asDouble()).isBetween(1_000.0, 7_500.0);
+        try (Stream<Path> jfr = java.nio.file.Files.list(runJson.getParent().resolve("jfr"))) {
+            assertThat(jfr.filter(f -> f.toFile().length() > 0)).isNotEmpty();
+        }
+    }
+
+    @Test
     void interruptedRunLeavesAValidRecordOfWhatFinished() throws Exception {
         Path results = tmp.resolve("results");
         Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke", "-e", "philosophers",
