@@ -93,19 +93,10 @@ public enum DinnerKind implements Axis {
     Dinner serve(Philosopher[] seated, ThreadFactory threads) throws InterruptedException, ExecutionException {
         CyclicBarrier startLine = startLine(seated.length);
         Finish finish = new Finish(seated.length);
-        // Counted inside the task: the executor may report termination before a thread's own epilogue ends.
-        AtomicInteger running = new AtomicInteger();
         try (ExecutorService executor = Executors.newThreadPerTaskExecutor(threads)) {
             try {
                 for (Philosopher p : seated) {
-                    executor.execute(() -> finish.seat(p, () -> {
-                        running.incrementAndGet();
-                        try {
-                            dine(p, startLine);
-                        } finally {
-                            running.decrementAndGet();
-                        }
-                    }));
+                    executor.execute(() -> finish.seat(p, () -> dine(p, startLine)));
                 }
                 if (startLine != null) {
                     startLine.await();
@@ -132,7 +123,7 @@ public enum DinnerKind implements Axis {
                 last = Math.max(last, seated[i].startNanos());
             }
         }
-        return new Dinner(winner, eaten, running.get(), last >= first ? last - first : 0, over - finish.wonAt());
+        return new Dinner(winner, eaten, finish.stillRunning(), last >= first ? last - first : 0, over - finish.wonAt());
     }
 
     public static DinnerKind of(String label) {
@@ -148,6 +139,8 @@ public enum DinnerKind implements Axis {
         private final AtomicReferenceArray<Thread> seats;
         private final AtomicInteger winner = new AtomicInteger(-1);
         private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+        // Counted here, not from the executor: it may report termination before a thread's own epilogue ends.
+        private final AtomicInteger running = new AtomicInteger();
         private volatile long wonAt;
 
         Finish(int seats) {
@@ -156,6 +149,7 @@ public enum DinnerKind implements Axis {
 
         /** Runs {@code philosopher}'s dinner on this thread; if it ends full first, stops the others. */
         void seat(Philosopher philosopher, Chopstick.Section dinner) {
+            running.incrementAndGet();
             Thread self = Thread.currentThread();
             // Seated, then checked: either the winner sees this thread or this thread sees the winner.
             seats.set(philosopher.seat(), self);
@@ -175,7 +169,14 @@ public enum DinnerKind implements Axis {
                 }
             } catch (Throwable t) {
                 firstFailure.compareAndSet(null, t);
+            } finally {
+                running.decrementAndGet();
             }
+        }
+
+        /** Philosopher threads still inside their dinner; 0 after the executor closed unless stopping is broken. */
+        int stillRunning() {
+            return running.get();
         }
 
         /** {@link System#nanoTime()} when the winner was full. */

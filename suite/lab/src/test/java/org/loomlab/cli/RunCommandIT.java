@@ -96,10 +96,7 @@ class RunCommandIT {
         assertThat(cells.get(0).get("message").asText()).contains("5s");
         assertThat(cells.get(1).get("status").asText()).isEqualTo("ok");
         // The fork was asked to stop before it was killed, so JFR wrote what it had recorded.
-        try (Stream<Path> jfr = java.nio.file.Files.list(runJson.getParent().resolve("jfr"))) {
-            assertThat(jfr.filter(f -> f.getFileName().toString().startsWith("cell-01-"))
-                    .filter(f -> f.toFile().length() > 0)).isNotEmpty();
-        }
+        assertThat(RunFiles.nonEmptyJfr(runJson.getParent(), "cell-01")).isNotEmpty();
         assertThat(r.stdout()).contains("1 timed out or failed").contains("timeout: philosophers");
         assertThat(RunFiles.strayJvmsOf(runJson.getParent())).isEmpty();
     }
@@ -119,9 +116,7 @@ class RunCommandIT {
         assertThat(cell.get("status").asText()).isEqualTo("timeout");
         assertThat(cell.get("samples").size()).isBetween(1, 2);
         assertThat(cell.get("samples").get(0).asDouble()).isBetween(1_000.0, 7_500.0);
-        try (Stream<Path> jfr = java.nio.file.Files.list(runJson.getParent().resolve("jfr"))) {
-            assertThat(jfr.filter(f -> f.toFile().length() > 0)).isNotEmpty();
-        }
+        assertThat(RunFiles.nonEmptyJfr(runJson.getParent(), "cell-01")).isNotEmpty();
     }
 
     @Test

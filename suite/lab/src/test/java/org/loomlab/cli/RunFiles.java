@@ -27,6 +27,14 @@ final class RunFiles {
         }
     }
 
+    /** The JFR recordings of the cell {@code cell} (e.g. {@code cell-01}) in {@code runDir} that are not empty. */
+    static List<Path> nonEmptyJfr(Path runDir, String cell) throws IOException {
+        try (Stream<Path> jfr = Files.list(runDir.resolve("jfr"))) {
+            return jfr.filter(f -> f.getFileName().toString().startsWith(cell + "-")).filter(f -> f.toFile().length() > 0)
+                    .toList();
+        }
+    }
+
     /** Waits until a run.json under {@code results} holds at least {@code cells} cells, and returns it. */
     static Path awaitRunJson(Path results, int cells, Duration limit) throws Exception {
         Instant end = Instant.now().plus(limit);
