@@ -66,6 +66,14 @@ public enum Blocking implements Axis {
         Operation open(Stage stage) {
             return held -> held.await(BLOCK);
         }
+
+        @Override
+        public String unseenUnderMonitor(int jdkFeature) {
+            // Before JEP 491 Object.wait held the carrier in the VM and the scheduler added a carrier for it: no park,
+            // so no jdk.VirtualThreadPinned event, and no starvation for the throughput to show either.
+            return jdkFeature < 24 ? "JDK " + jdkFeature + " holds the carrier in Object.wait without a park, so it "
+                    + "emits no jdk.VirtualThreadPinned event, and its scheduler adds a carrier meanwhile" : null;
+        }
     },
     /** Initializes a fresh class whose static initializer sleeps {@link #BLOCK}. */
     CLASS_INIT("class-init") {
@@ -101,6 +109,14 @@ public enum Blocking implements Axis {
     }
 
     abstract Operation open(Stage stage) throws IOException;
+
+    /**
+     * Why JFR cannot see this operation pin a virtual thread inside a monitor on JDK {@code jdkFeature}, or null when
+     * a pin would emit {@code jdk.VirtualThreadPinned}: zero events prove nothing where this says so.
+     */
+    public String unseenUnderMonitor(int jdkFeature) {
+        return null;
+    }
 
     public static Blocking of(String label) {
         return Axis.parse(Blocking.class, "blocking", label);

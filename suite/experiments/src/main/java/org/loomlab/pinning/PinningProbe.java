@@ -64,16 +64,18 @@ public final class PinningProbe implements Scenario {
                 lockedRates.add(new Phase(blocking, locked, threads, phase, stage).run(jfrFile(lockedJfr)));
                 unlockedRates.add(new Phase(blocking, Guard::unlocked, threads, phase, stage).run(jfrFile(unlockedJfr)));
             }
-            Pinning lockedPins = readAndDelete(lockedJfr);
+            String unseen = lock == LockKind.SYNCHRONIZED ? blocking.unseenUnderMonitor(Runtime.version().feature()) : null;
+            Pinning lockedPins = readAndDelete(lockedJfr).unseenBecause(unseen);
             Pinning unlockedPins = readAndDelete(unlockedJfr);
             double ideal = threads * 1000.0 / BLOCK_MS;
             String setup = threads + " virtual threads on " + carriers + " carriers"
                     + (blocking == Blocking.FILE_READ ? ", 16 KB reads" : ", " + BLOCK_MS + " ms blocks");
-            String verdict = "pinned=" + (lockedPins.events() > 0 ? "yes" : "no") + " starved="
+            String verdict = "pinned=" + (lockedPins.events() > 0 ? "yes" : unseen != null ? "unseen" : "no") + " starved="
                     + starved(blocking, mean(lockedRates), ideal)
                     + String.format(" (JFR: %d pinned events%s; %.0f ops/s locked, %.0f unlocked%s; %s)",
                     lockedPins.events(), because(lockedPins), mean(lockedRates), mean(unlockedRates),
-                    blocking == Blocking.FILE_READ ? "" : String.format(", %.0f if no carrier were held", ideal), setup);
+                    blocking == Blocking.FILE_READ ? "" : String.format(", %.0f if no carrier were held", ideal), setup)
+                    + (unseen == null ? "" : "; " + unseen);
             String baseline = "the same " + blocking.label() + " without a lock: pinned="
                     + (unlockedPins.events() > 0 ? "yes" : "no")
                     + String.format(" (JFR: %d pinned events%s; %s)", unlockedPins.events(), because(unlockedPins), setup);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.Pinning;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.RunDiff;
@@ -50,6 +51,14 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
          * open otherwise.
          */
         COMPARE,
+        /**
+         * Pinning under a lock, judged on two kinds of evidence per pair of a locked (candidate) and an unlocked
+         * (baseline) cell: the throughput verdict (slower means the carriers were starved) and the JFR pinned events
+         * of the locked cell beyond the unlocked one's. No when a pair is pinned by either and not contradicted by the
+         * other; yes when every pair is as fast with no pinned event on a JDK that would emit one; open otherwise,
+         * saying whether the two disagree or the JDK cannot emit the event.
+         */
+        PINNING,
         /** Yes when every named candidate cell was measured and ended ok, no when one did not end ok. */
         COMPLETES,
         /** Said for completeness; no measurement decides it. */
@@ -65,7 +74,8 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
         pairOn = pairOn == null ? List.of() : List.copyOf(pairOn);
         expect = expect == null ? List.of() : List.copyOf(expect);
         String missing = id == null || says == null || seedSays == null || rule == null ? "id, says, seed_says and rule"
-                : rule == Rule.COMPARE && (baseline == null || candidate == null || expect.isEmpty()) ? "baseline, candidate and expect"
+                : (rule == Rule.COMPARE || rule == Rule.PINNING) && (baseline == null || candidate == null || expect.isEmpty())
+                ? "baseline, candidate and expect"
                 : rule == Rule.COMPLETES && candidate == null ? "candidate"
                 : rule == Rule.UNMEASURABLE && why == null ? "why" : null;
         if (missing != null) {
@@ -94,6 +104,7 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
             case UNMEASURABLE -> new Judgement(id, Answer.NOT_JUDGED, why, List.of());
             case COMPLETES -> completes(run);
             case COMPARE -> compare(run, rules.withNoise(noise));
+            case PINNING -> pinning(run, rules.withNoise(noise));
         };
     }
 
@@ -111,39 +122,22 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
         return new Judgement(id, answer, ok + " of " + cells.size() + " cells ended ok" + missingNote(missing), evidence);
     }
 
-    private Judgement compare(RunRecord run, VerdictRules rules) {
+    /** The claim's baseline and candidate cells paired on {@link #pairOn}, their verdicts, and what was not measured. */
+    private record Pairs(List<VerdictRules.Pairing> pairs, List<RunDiff.Row> rows, List<String> axes, List<String> missing) {
+    }
+
+    private Pairs pairs(RunRecord run, VerdictRules rules) {
         List<Cell> base = run.results().stream().filter(baseline::matches).toList();
         List<Cell> cand = run.results().stream().filter(candidate::matches).toList();
         List<String> axes = new ArrayList<>(CellKey.varying(cand.stream().map(Cell::params).toList()));
         pairOn.stream().filter(a -> !axes.contains(a) && cand.stream().anyMatch(c -> c.params().containsKey(a))).forEach(axes::add);
         List<VerdictRules.Pairing> pairs = new ArrayList<>();
-        List<Cell> candidates = new ArrayList<>(); // each pair's candidate, to label its evidence
         for (Cell b : cand) {
             for (Cell a : base) {
                 if (paired(a, b)) {
                     pairs.add(VerdictRules.Pairing.of(a, b));
-                    candidates.add(b);
                 }
             }
-        }
-        if (pairs.isEmpty()) {
-            return notMeasured();
-        }
-        // One claim is one family: its pairs' p-values are adjusted together.
-        List<RunDiff.Row> rows = rules.judge(pairs, null);
-        List<String> evidence = new ArrayList<>();
-        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
-        int hits = 0;
-        int against = 0;
-        for (int i = 0; i < rows.size(); i++) {
-            Verdict v = rows.get(i).verdict();
-            if (v != null && expect.contains(v)) {
-                hits++;
-            } else if (v != null && v != Verdict.INCONCLUSIVE) {
-                against++;
-            }
-            verdicts.merge(v == null ? Verdict.INCONCLUSIVE : v, 1, Integer::sum);
-            evidence.add(label(candidates.get(i), axes) + ": " + describe(rows.get(i)));
         }
         List<String> missing = new ArrayList<>(missing(baseline, run.results()));
         missing(candidate, run.results()).stream().filter(m -> !missing.contains(m)).forEach(missing::add);
@@ -151,13 +145,91 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
                 .forEach(missing::add);
         base.stream().filter(a -> cand.stream().noneMatch(b -> paired(a, b))).map(a -> "a candidate for " + label(a, axes))
                 .forEach(missing::add);
+        // One claim is one family: its pairs' p-values are adjusted together.
+        return new Pairs(pairs, pairs.isEmpty() ? List.of() : rules.judge(pairs, null), axes, missing);
+    }
+
+    private Judgement compare(RunRecord run, VerdictRules rules) {
+        Pairs p = pairs(run, rules);
+        if (p.pairs().isEmpty()) {
+            return notMeasured();
+        }
+        List<String> evidence = new ArrayList<>();
+        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
+        int hits = 0;
+        int against = 0;
+        for (int i = 0; i < p.rows().size(); i++) {
+            Verdict v = p.rows().get(i).verdict();
+            if (v != null && expect.contains(v)) {
+                hits++;
+            } else if (v != null && v != Verdict.INCONCLUSIVE) {
+                against++;
+            }
+            verdicts.merge(v == null ? Verdict.INCONCLUSIVE : v, 1, Integer::sum);
+            evidence.add(label(p.pairs().get(i).b(), p.axes()) + ": " + describe(p.rows().get(i)));
+        }
         // A general claim falls to one counterexample, but stands only on every cell it names.
-        Answer answer = against > 0 ? Answer.NO : hits == rows.size() && missing.isEmpty() ? Answer.YES : Answer.OPEN;
+        Answer answer = against > 0 ? Answer.NO : hits == p.rows().size() && p.missing().isEmpty() ? Answer.YES : Answer.OPEN;
         String counts = verdicts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().label())
                 .collect(Collectors.joining(", "));
         String expected = expect.stream().map(Verdict::label).collect(Collectors.joining(" or "));
-        return new Judgement(id, answer, String.format("%d of %d pairs %s (%s)%s", hits, rows.size(), expected, counts,
-                missingNote(missing)), evidence);
+        return new Judgement(id, answer, String.format("%d of %d pairs %s (%s)%s", hits, p.rows().size(), expected, counts,
+                missingNote(p.missing())), evidence);
+    }
+
+    /** What one locked/unlocked pair says of pinning, and why. */
+    private record PinEvidence(Answer answer, String why) {
+    }
+
+    private Judgement pinning(RunRecord run, VerdictRules rules) {
+        Pairs p = pairs(run, rules);
+        if (p.pairs().isEmpty()) {
+            return notMeasured();
+        }
+        List<String> evidence = new ArrayList<>();
+        Map<Answer, Integer> answers = new EnumMap<>(Answer.class);
+        for (int i = 0; i < p.rows().size(); i++) {
+            PinEvidence e = pinEvidence(p.pairs().get(i), p.rows().get(i));
+            answers.merge(e.answer(), 1, Integer::sum);
+            evidence.add(label(p.pairs().get(i).b(), p.axes()) + ": " + e.answer().label() + ", " + e.why() + "; "
+                    + describe(p.rows().get(i)));
+        }
+        int yes = answers.getOrDefault(Answer.YES, 0);
+        Answer answer = answers.containsKey(Answer.NO) ? Answer.NO
+                : yes == p.rows().size() && p.missing().isEmpty() ? Answer.YES : Answer.OPEN;
+        String counts = answers.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().label())
+                .collect(Collectors.joining(", "));
+        return new Judgement(id, answer, String.format("%d of %d pairs unpinned by JFR and throughput together (%s)%s", yes,
+                p.rows().size(), counts, missingNote(p.missing())), evidence);
+    }
+
+    /**
+     * One pair's pinning: starved when the locked cell is decided slower than the unlocked one; pinned by JFR when the
+     * locked cell has more pinned events than the unlocked one (a class initializer or the JDK's own start-up pins
+     * both alike). Where the JDK cannot emit the event for what the cell did, zero events prove nothing.
+     */
+    private PinEvidence pinEvidence(VerdictRules.Pairing pair, RunDiff.Row row) {
+        Pinning locked = pair.b().pinning();
+        Pinning unlocked = pair.a().pinning();
+        boolean starved = row.verdict() == Verdict.SLOWER;
+        boolean asFast = row.verdict() != null && expect.contains(row.verdict());
+        if (locked == null) {
+            return new PinEvidence(starved ? Answer.NO : Answer.OPEN, "no JFR recording" + (starved ? ", but starved" : ""));
+        }
+        long excess = locked.events() - (unlocked == null ? 0 : unlocked.events());
+        String jfr = excess > 0 ? excess + " pinned events beyond the unlocked cell's" : "no pinned event beyond the unlocked cell's";
+        if (excess > 0) {
+            return asFast ? new PinEvidence(Answer.OPEN, jfr + ", yet as fast: JFR and throughput disagree")
+                    : new PinEvidence(Answer.NO, jfr + (starved ? " and starved" : ""));
+        }
+        if (locked.unseen() != null) {
+            return new PinEvidence(starved ? Answer.NO : Answer.OPEN, (starved ? "starved" : "not starved") + ", and JFR "
+                    + "cannot tell: " + locked.unseen());
+        }
+        if (starved) {
+            return new PinEvidence(Answer.OPEN, "starved with " + jfr + ": JFR and throughput disagree");
+        }
+        return new PinEvidence(asFast ? Answer.YES : Answer.OPEN, jfr + (asFast ? " and as fast" : ", throughput undecided"));
     }
 
     /** The combinations of {@code selector}'s named values that no cell of the run measured, as {@code axis=value ...}. */

@@ -2,6 +2,7 @@ package org.loomlab.run;
 
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
 
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Runs a cell fork after fork until its interval is precise enough or its budget is spent, then pools the
@@ -117,9 +119,13 @@ final class ForkLoop {
         return out;
     }
 
-    /** Counts add up over forks (failed operations); the meal spread is the forks' mean. */
+    /** Counts add up over forks (failed operations, pinned events); the meal spread is the forks' mean. */
     private static Cell withSums(Cell pooled, List<Cell> forks) {
         Cell c = pooled;
+        if (forks.stream().anyMatch(f -> f.pinning() != null)) {
+            c = c.withPinning(forks.stream().map(Cell::pinning).filter(Objects::nonNull)
+                    .reduce(Pinning::plus).orElseThrow());
+        }
         if (forks.stream().anyMatch(f -> f.errors() != null)) {
             long errors = forks.stream().mapToLong(f -> f.errors() == null ? 0 : f.errors()).sum();
             c = c.withErrors(errors, errors > 0 ? errors + " failed operations in the measured iterations of "

@@ -54,7 +54,11 @@ public final class ScenarioCell implements CellRunner {
         if (!plan.experiment().runsVirtualThreads(plan.params())) {
             return cells;
         }
-        // Pinning evidence belongs to the cell, not to one metric: it goes on the primary one.
+        // Pinning evidence belongs to the cell, not to one metric: it goes on the primary one. A scenario that
+        // recorded its own measured phases (the pinning probe) keeps that: the fork's recording has its warm-up too.
+        if (cells.get(0).pinning() != null) {
+            return cells;
+        }
         List<Cell> out = new ArrayList<>(cells);
         out.set(0, cells.get(0).withPinning(PinnedEventRecording.read(runDir, name)));
         return out;

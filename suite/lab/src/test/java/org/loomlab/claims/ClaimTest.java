@@ -5,6 +5,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.Pinning;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
@@ -233,6 +234,44 @@ class ClaimTest {
             assertThat(claim.judge(run, RULES).answer()).as("noop %sx", noopFactor).isEqualTo(noopFactor > 1 ? Answer.YES : Answer.NO);
             assertThat(everyWorkload.judge(run, RULES).answer()).as("every workload, noop %sx", noopFactor).isEqualTo(Answer.NO);
         }
+    }
+
+    /** The shipped pinning claim, on probe cells whose locked throughput is {@code factor} of the unlocked one. */
+    private static Judgement pinningClaim(double factor, long lockedEvents, String unseen) {
+        Claim claim = Claim.all().stream().filter(c -> c.id().equals("synchronized-pinning-fixed")).findFirst().orElseThrow();
+        List<Cell> cells = new ArrayList<>();
+        for (String blocking : List.of("socket-read", "sleep", "wait")) {
+            Map<String, String> params = new LinkedHashMap<>();
+            params.put("lock", "synchronized");
+            params.put("blocking", blocking);
+            Pinning none = new Pinning(0, Map.of(), Map.of(), Map.of());
+            Pinning locked = new Pinning(lockedEvents, Map.of(), Map.of(), Map.of(), blocking.equals("wait") ? unseen : null);
+            cells.add(forkedCell(claim.baseline(), params, "ops/s", 1).withPinning(none));
+            cells.add(forkedCell(claim.candidate(), params, "ops/s", factor).withPinning(locked));
+        }
+        return claim.judge(run("openjdk-25", "25.0.3", cells), RULES);
+    }
+
+    /**
+     * The pinning claim weighs JFR and throughput together: yes only when both say unpinned, no when either says
+     * pinned and the other does not contradict it, open when they disagree or the JDK cannot emit the event.
+     */
+    @Test
+    void pinningNeedsJfrAndThroughputToAgree() {
+        assertThat(pinningClaim(1, 0, null).answer()).isEqualTo(Answer.YES);
+        Judgement pinned = pinningClaim(0.25, 1449, null);
+        assertThat(pinned.answer()).isEqualTo(Answer.NO);
+        assertThat(pinned.evidence().get(0)).startsWith("blocking=socket-read lock=synchronized: no, 1449 pinned events beyond the unlocked cell's and starved");
+        Judgement disagree = pinningClaim(1, 12, null);
+        assertThat(disagree.answer()).isEqualTo(Answer.OPEN);
+        assertThat(disagree.evidence()).allSatisfy(e -> assertThat(e).contains("JFR and throughput disagree"));
+        assertThat(pinningClaim(0.25, 0, null).evidence()).allSatisfy(e -> assertThat(e).contains("starved with no pinned event"));
+        String jdk21 = "JDK 21 emits no event for Object.wait";
+        Judgement blind = pinningClaim(1, 0, jdk21);
+        assertThat(blind.answer()).isEqualTo(Answer.OPEN);
+        assertThat(blind.reason()).startsWith("2 of 3 pairs unpinned by JFR and throughput together (2 yes, 1 open)");
+        assertThat(blind.evidence().get(2)).startsWith("blocking=wait lock=synchronized: open, not starved, and JFR cannot tell: " + jdk21);
+        assertThat(pinningClaim(0.25, 0, jdk21).answer()).isEqualTo(Answer.NO);
     }
 
     private static Cell lockCell(String lock, String threads, String workload, double factor) {

@@ -27,9 +27,11 @@ import java.util.regex.Pattern;
  * @param reasons             {@code pinnedReason} -> events, most frequent first (JDK 24+)
  * @param blockingOperations  {@code blockingOperation} -> events, most frequent first (JDK 24+)
  * @param topFrames           first frame outside the JDK's own code -> events, the {@value #KEEP} most frequent
+ * @param unseen              why this JDK emits no event for the pinning the cell may have done (so zero events
+ *                            prove nothing); null when it would emit one
  */
 public record Pinning(long events, Map<String, Long> reasons, Map<String, Long> blockingOperations,
-                      Map<String, Long> topFrames) {
+                      Map<String, Long> topFrames, String unseen) {
 
     /** The event type every virtual-thread cell records. */
     public static final String EVENT = "jdk.VirtualThreadPinned";
@@ -45,6 +47,35 @@ public record Pinning(long events, Map<String, Long> reasons, Map<String, Long> 
         reasons = ordered(reasons);
         blockingOperations = ordered(blockingOperations);
         topFrames = ordered(topFrames);
+    }
+
+    public Pinning(long events, Map<String, Long> reasons, Map<String, Long> blockingOperations,
+                   Map<String, Long> topFrames) {
+        this(events, reasons, blockingOperations, topFrames, null);
+    }
+
+    /** The same events, with the reason this JDK could not have emitted one for what the cell did. */
+    public Pinning unseenBecause(String why) {
+        return new Pinning(events, reasons, blockingOperations, topFrames, why);
+    }
+
+    /**
+     * Both cells' events together, as one cell measured in several forks: counts add up, and each kind keeps its
+     * {@value #KEEP} most frequent values (a value cut from one side's list is not counted, so a kept count can be low).
+     */
+    public Pinning plus(Pinning other) {
+        if (other == null) {
+            return this;
+        }
+        return new Pinning(events + other.events, Tally.mostFrequent(sum(reasons, other.reasons)),
+                Tally.mostFrequent(sum(blockingOperations, other.blockingOperations)),
+                Tally.mostFrequent(sum(topFrames, other.topFrames)), unseen != null ? unseen : other.unseen);
+    }
+
+    private static Map<String, Long> sum(Map<String, Long> a, Map<String, Long> b) {
+        Map<String, Long> out = new HashMap<>(a);
+        b.forEach((k, v) -> out.merge(k, v, Long::sum));
+        return out;
     }
 
     /** Reads the pinned events of every recording in {@code files}. */
