@@ -2,6 +2,7 @@ package org.loomlab.cli;
 
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.RunDiff;
+import org.loomlab.report.RunToRun;
 import org.loomlab.report.SampleExport;
 import org.loomlab.report.VerdictRules;
 import picocli.CommandLine.Command;
@@ -9,6 +10,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +45,12 @@ final class DiffCommand implements Callable<Integer> {
                     + "mealtime=16 with one at 16.8 (a known change made on purpose)")
     List<String> ignore = new ArrayList<>();
 
+    @Option(names = "--run-to-run", paramLabel = "FACTOR", defaultValue = "auto",
+            description = "widen every interval by this factor for the variance between two runs that their forks do not "
+                    + "show: auto (A's host's calibration/run-to-run.json from 'loom-lab calibrate', else 1 with a "
+                    + "warning; 1 when A and B are the same run), or a number of 1 or more (default: ${DEFAULT-VALUE})")
+    String runToRun;
+
     @Option(names = "--changed", description = "list only cells judged faster, slower, less or more")
     boolean changed;
 
@@ -68,10 +76,38 @@ final class DiffCommand implements Callable<Integer> {
         Path fileB = RunSource.runJson(b);
         RunRecord ra = RunSource.read(fileA).without(ignore);
         RunRecord rb = RunSource.read(fileB).without(ignore);
-        RunDiff diff = RunDiff.of(fileA.toString(), ra, fileB.toString(), rb, rules, acrossHardware);
+        RunDiff diff = RunDiff.of(fileA.toString(), ra, fileB.toString(), rb,
+                rules.withRunToRun(runToRun(fileA, ra, fileB, rb)), acrossHardware);
         out.write("diff", as == Output.BENCHSTAT ? SampleExport.benchstat(ra, rb) : diff.markdown(changed));
         json.write("diff", diff.result());
         List<RunDiff.Row> worse = diff.worse();
         return failOnWorse && !worse.isEmpty() ? LoomLab.FAILED : LoomLab.OK;
+    }
+
+    /** The factor asked for, or the host's calibration; a run compared with itself needs none. */
+    private RunToRun runToRun(Path fileA, RunRecord ra, Path fileB, RunRecord rb) throws IOException {
+        if (!runToRun.strip().equalsIgnoreCase("auto")) {
+            double factor;
+            try {
+                factor = Double.parseDouble(runToRun.strip());
+            } catch (NumberFormatException e) {
+                factor = Double.NaN;
+            }
+            if (!(factor >= 1) || Double.isInfinite(factor)) {
+                throw new IllegalArgumentException("--run-to-run '" + runToRun + "' is not valid; valid: auto or a number of 1 or more, e.g. 1.5");
+            }
+            return factor == 1 ? RunToRun.NONE : RunToRun.given(factor);
+        }
+        if (fileA.toAbsolutePath().normalize().equals(fileB.toAbsolutePath().normalize())
+                || ra.runId().equals(rb.runId()) && ra.host().name().equals(rb.host().name())) {
+            return RunToRun.NONE;
+        }
+        RunToRun calibrated = RunToRun.read(RunSource.hostDir(fileA));
+        if (calibrated == null) {
+            System.err.println("diff: no run-to-run calibration for " + RunSource.hostDir(fileA) + " (loom-lab calibrate A B "
+                    + "on an A/A pair writes one): the intervals cover JVM-to-JVM variance only, not run-to-run");
+            return RunToRun.NONE;
+        }
+        return calibrated;
     }
 }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "loom-lab", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "loom-lab 0.1.0",
         header = "A reproducibility lab for JVM concurrency experiments.",
         subcommands = {RunCommand.class, MatrixCommand.class, ImagesCommand.class, ReportCommand.class, DiffCommand.class,
-                ClaimsCommand.class, ExportCommand.class,
+                ClaimsCommand.class, CalibrateCommand.class, ExportCommand.class,
                 CheckCommand.class, CommandLine.HelpCommand.class})
 public final class LoomLab {
 

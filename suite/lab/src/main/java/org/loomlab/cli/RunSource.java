@@ -29,6 +29,15 @@ final class RunSource {
         return file;
     }
 
+    /** The host's directory of a run record laid out as {@code results/<host>/<jdk>/<run>/run.json}. */
+    static Path hostDir(Path runJson) {
+        Path run = runJson.toAbsolutePath().normalize().getParent();
+        if (run == null || run.getParent() == null || run.getParent().getParent() == null) {
+            throw new IllegalArgumentException(runJson + " is not laid out as results/<host>/<jdk>/<run>/run.json");
+        }
+        return run.getParent().getParent();
+    }
+
     /** The run records a path names: one, or each JDK's of a matrix record (JDKs without a run are left out). */
     static List<Path> runJsons(Path path) throws IOException {
         Path file = runJson(path);

@@ -67,14 +67,39 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
      * @param confidence e.g. 0.95
      */
     public static Ratio of(List<double[]> a, List<double[]> b, double confidence) {
+        return of(a, b, confidence, 1);
+    }
+
+    /**
+     * @param widen the factor by which the forks' standard error understates how two runs differ ({@link RunToRun});
+     *              1 for cells of one run
+     */
+    public static Ratio of(List<double[]> a, List<double[]> b, double confidence, double widen) {
         if (a.size() >= 2 && b.size() >= 2) {
-            return forks(a, b, confidence);
+            return forks(a, b, confidence, widen);
         }
         return samples(flat(a), flat(b), confidence);
     }
 
-    /** Welch's t interval on the logs of the fork means; every fork alike on both sides falls to ranks. */
-    static Ratio forks(List<double[]> a, List<double[]> b, double confidence) {
+    /**
+     * How far B's fork means lie from A's in units of the standard error of the difference of their log means
+     * (Welch's t statistic), or NaN when either side has fewer than two forks or no spread.
+     */
+    static double z(List<double[]> a, List<double[]> b) {
+        if (a.size() < 2 || b.size() < 2) {
+            return Double.NaN;
+        }
+        double[] la = logMeans(a);
+        double[] lb = logMeans(b);
+        double se = Math.sqrt(Variance.of(la).getAsDouble() / la.length + Variance.of(lb).getAsDouble() / lb.length);
+        return se > 0 ? (Mean.of(lb).getAsDouble() - Mean.of(la).getAsDouble()) / se : Double.NaN;
+    }
+
+    /**
+     * Welch's t interval on the logs of the fork means, its standard error times {@code widen}; every fork alike on
+     * both sides falls to ranks.
+     */
+    static Ratio forks(List<double[]> a, List<double[]> b, double confidence, double widen) {
         double[] la = logMeans(a);
         double[] lb = logMeans(b);
         double va = Variance.of(la).getAsDouble();
@@ -86,9 +111,12 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         }
         TTest.Result t = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(lb, la);
         double shift = Mean.of(lb).getAsDouble() - Mean.of(la).getAsDouble();
-        double se = Math.sqrt(va / la.length + vb / lb.length);
-        double half = TDistribution.of(t.getDegreesOfFreedom()).inverseSurvivalProbability((1 - confidence) / 2) * se;
-        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), t.getPValue(), Method.FORKS);
+        double se = widen * Math.sqrt(va / la.length + vb / lb.length);
+        TDistribution dist = TDistribution.of(t.getDegreesOfFreedom());
+        double half = dist.inverseSurvivalProbability((1 - confidence) / 2) * se;
+        // Widened, the statistic is t / widen on the same degrees of freedom; unwidened, Commons' own p is kept.
+        double p = widen == 1 ? t.getPValue() : Math.min(1, 2 * dist.survivalProbability(Math.abs(shift) / se));
+        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.FORKS);
     }
 
     /**

@@ -65,8 +65,8 @@ public final class RunDiff {
     }
 
     /** The whole diff as written by {@code --json}. */
-    public record Result(Side a, Side b, double confidence, double noise, Adjustment adjust, boolean acrossHardware,
-                         FingerprintDiff fingerprints, List<Row> rows) {
+    public record Result(Side a, Side b, double confidence, double noise, Adjustment adjust, RunToRun runToRun,
+                         boolean acrossHardware, FingerprintDiff fingerprints, List<Row> rows) {
     }
 
     /** The note of rows whose directional verdict was held back because the machines differ. */
@@ -85,7 +85,8 @@ public final class RunDiff {
         List<VerdictRules.Pairing> pairs = keys.stream().map(k -> new VerdictRules.Pairing(k, left.get(k), right.get(k))).toList();
         FingerprintDiff fingerprints = FingerprintDiff.between(ra, rb);
         List<Row> rows = rules.judge(pairs, fingerprints.hardware() && !acrossHardware ? DIFFERENT_HARDWARE : null);
-        this.result = new Result(a, b, rules.confidence(), rules.noise(), rules.adjust(), acrossHardware, fingerprints, rows);
+        this.result = new Result(a, b, rules.confidence(), rules.noise(), rules.adjust(), rules.runToRun(), acrossHardware,
+                fingerprints, rows);
     }
 
     public static RunDiff of(String pathA, RunRecord a, String pathB, RunRecord b, VerdictRules rules, boolean acrossHardware) {
@@ -118,8 +119,9 @@ public final class RunDiff {
         long compared = rows().stream().filter(r -> r.pValue() != null).count();
         md.append(String.format(Locale.ROOT, "%nB/A over JVM forks: a Welch t interval on the logs of the fork means (%s); "
                         + "a side with one fork falls back to its samples (exact rank test) and is inconclusive. "
-                        + "p adjusted: %s across %d compared cells; noise band ±%s.%n%n",
-                percent(result.confidence()), result.adjust().label(), compared, percent(result.noise())));
+                        + "p adjusted: %s across %d compared cells; noise band ±%s; %s.%n%n",
+                percent(result.confidence()), result.adjust().label(), compared, percent(result.noise()),
+                result.runToRun().describe()));
         Map<String, List<Row>> groups = new LinkedHashMap<>();
         rows().forEach(r -> groups.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
         boolean any = false;

@@ -24,8 +24,19 @@ import java.util.Objects;
  * @param confidence of each interval, e.g. 0.95
  * @param noise      half-width of the band around 1 that counts as no change, e.g. 0.02
  * @param adjust     how the family's p-values are adjusted
+ * @param runToRun   how much wider than their forks' the intervals of two different runs must be ({@link RunToRun})
  */
-public record VerdictRules(double confidence, double noise, Adjustment adjust) {
+public record VerdictRules(double confidence, double noise, Adjustment adjust, RunToRun runToRun) {
+
+    /** Rules for cells of one run (a claim's pairs): intervals over forks as measured. */
+    public VerdictRules(double confidence, double noise, Adjustment adjust) {
+        this(confidence, noise, adjust, RunToRun.NONE);
+    }
+
+    /** The same rules, comparing two runs whose variance between them {@code r} estimates. */
+    public VerdictRules withRunToRun(RunToRun r) {
+        return new VerdictRules(confidence, noise, adjust, r == null ? RunToRun.NONE : r);
+    }
 
     /** Note of a row compared over the samples of one JVM on a side. */
     public static final String ONE_FORK = "1 fork: JVM-to-JVM variance not in the interval";
@@ -41,7 +52,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust) {
 
     /** The same rules with another noise band; null keeps this one's. */
     public VerdictRules withNoise(Double band) {
-        return band == null ? this : new VerdictRules(confidence, band, adjust);
+        return band == null ? this : new VerdictRules(confidence, band, adjust, runToRun);
     }
 
     /**
@@ -137,7 +148,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust) {
                     true, null, null);
         }
         try {
-            return new Measured(p.key(), a, b, Ratio.of(a.forks, b.forks, confidence), false, null, null);
+            return new Measured(p.key(), a, b, Ratio.of(a.forks, b.forks, confidence, runToRun.factor()), false, null, null);
         } catch (IllegalArgumentException notPositive) {
             return new Measured(p.key(), a, b, null, false, "no ratio: " + notPositive.getMessage(), Verdict.INCONCLUSIVE);
         }

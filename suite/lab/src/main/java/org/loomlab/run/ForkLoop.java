@@ -65,12 +65,14 @@ final class ForkLoop {
             if (enough && (policy.target() == null || interval.relativeHalfWidth() <= policy.target())) {
                 break;
             }
+            // Out of budget or forks: the target was missed only if the interval is still wider than it.
+            boolean missed = policy.target() != null && !(interval.relativeHalfWidth() <= policy.target());
             if (elapsed + elapsed / k > policy.budget().toMillis() / 1000.0) {
-                exhausted = policy.target() != null;
+                exhausted = missed;
                 break;
             }
             if (k == policy.maxForks()) {
-                exhausted = policy.target() != null;
+                exhausted = missed;
             }
         }
         double wall = seconds(start);
