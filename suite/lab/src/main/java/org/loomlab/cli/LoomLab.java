@@ -1,5 +1,7 @@
 package org.loomlab.cli;
 
+import org.loomlab.fingerprint.SuiteFingerprint;
+import org.loomlab.record.Suite;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -7,12 +9,24 @@ import picocli.CommandLine.Command;
  * The loom-lab command line. Exit codes are mapped here and only here: 0 ok, 1 the run or check
  * failed (some cell not ok, an invalid record, a cell worse under {@code diff --fail-on-worse}), 2 bad usage.
  */
-@Command(name = "loom-lab", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "loom-lab 0.1.0",
+@Command(name = "loom-lab", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, versionProvider = LoomLab.Version.class,
         header = "A reproducibility lab for JVM concurrency experiments.",
         subcommands = {RunCommand.class, MatrixCommand.class, ImagesCommand.class, ReportCommand.class, DiffCommand.class,
                 ClaimsCommand.class, CalibrateCommand.class, ExportCommand.class,
                 CheckCommand.class, CommandLine.HelpCommand.class})
 public final class LoomLab {
+
+    /** {@code -V}: the version the jar was built as, the commit it was built from and the hash of the jars. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            Suite s = SuiteFingerprint.read(home());
+            String commit = s.gitCommit() == null ? "commit unknown"
+                    : "commit " + s.gitCommit().substring(0, 12) + (Boolean.TRUE.equals(s.gitDirty()) ? " (dirty tree)" : "");
+            return new String[] {"loom-lab " + s.version() + ", " + commit,
+                    "jars sha256 " + (s.jarsSha256() == null ? "unknown (not built)" : s.jarsSha256())};
+        }
+    }
 
     public static final int OK = 0;
     public static final int FAILED = 1;

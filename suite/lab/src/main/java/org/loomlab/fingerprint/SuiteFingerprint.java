@@ -29,7 +29,8 @@ public final class SuiteFingerprint {
             "suite/fixture/target/fixture.jar");
 
     public static Suite read(Path home) {
-        String version = Optional.ofNullable(SuiteFingerprint.class.getPackage().getImplementationVersion()).orElse("0.1.0");
+        // The shaded jar's manifest says the version its build had; classes outside a jar (an IDE) cannot say.
+        String version = Optional.ofNullable(SuiteFingerprint.class.getPackage().getImplementationVersion()).orElse("unknown");
         String jars = jarsSha256(home);
         Optional<String> commit = git(home, "rev-parse", "HEAD").filter(s -> s.matches("[0-9a-f]{40}"));
         if (commit.isEmpty()) {

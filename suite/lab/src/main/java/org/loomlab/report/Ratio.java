@@ -83,16 +83,22 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
 
     /**
      * How far B's fork means lie from A's in units of the standard error of the difference of their log means
-     * (Welch's t statistic), or NaN when either side has fewer than two forks or no spread.
+     * (Welch's t statistic), with its Welch-Satterthwaite degrees of freedom; null when either side has fewer than two
+     * forks or neither has spread.
      */
-    static double z(List<double[]> a, List<double[]> b) {
+    static double[] welch(List<double[]> a, List<double[]> b) {
         if (a.size() < 2 || b.size() < 2) {
-            return Double.NaN;
+            return null;
         }
         double[] la = logMeans(a);
         double[] lb = logMeans(b);
-        double se = Math.sqrt(Variance.of(la).getAsDouble() / la.length + Variance.of(lb).getAsDouble() / lb.length);
-        return se > 0 ? (Mean.of(lb).getAsDouble() - Mean.of(la).getAsDouble()) / se : Double.NaN;
+        double qa = Variance.of(la).getAsDouble() / la.length;
+        double qb = Variance.of(lb).getAsDouble() / lb.length;
+        if (qa + qb == 0) {
+            return null;
+        }
+        double df = (qa + qb) * (qa + qb) / (qa * qa / (la.length - 1) + qb * qb / (lb.length - 1));
+        return new double[] {(Mean.of(lb).getAsDouble() - Mean.of(la).getAsDouble()) / Math.sqrt(qa + qb), df};
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.loomlab.report;
 
-import org.apache.commons.statistics.descriptive.Median;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
@@ -24,20 +23,18 @@ import java.util.Map;
  * neighbours, an idle engine, what ran before); runs made at different times do not, and the A/A runs here showed
  * whole runs moving by 10-50 % on noop cells while their forks agreed.
  *
- * <p>Estimated from an A/A pair, two runs of the same JDK on the same host: each cell's shift in units of its standard
- * error over forks, z = log(B/A) / se. If the forks told the whole story, z would be Student-t and z² would have a
- * median near that of chi-square with one degree of freedom, {@value #CHI2_1_MEDIAN}. The factor is
- * sqrt(median z² / {@value #CHI2_1_MEDIAN}), never below 1: the median, so one wild cell does not set it.
+ * <p>Estimated from A/A pairs, two runs of the same JDK on the same host each: every cell's shift in units of its
+ * standard error over forks, z = log(B/A) / se (Welch's t). If the forks told the whole story, z would be Student-t on
+ * its degrees of freedom v, and z² would average v / (v - 2). The factor is sqrt(mean of z² / (v / (v - 2))), at least 1.
+ * The mean, not the median: the cells that move most between runs are the ones a verdict must not be fooled by.
  *
  * @param factor  the standard error's multiplier, at least 1
- * @param cells   the cells it was estimated from (both sides with two or more forks)
- * @param runs    the A/A runs, as the paths they were read from
- * @param z       each cell's z, by its key as {@code diff} prints it
+ * @param cells   the cells it was estimated from (both sides with two or more forks and some spread; v above 2)
+ * @param runs    the A/A runs, pair after pair, as the paths they were read from
+ * @param z       each cell's z, by the pair's first run and the cell as {@code diff} names it
  */
 public record RunToRun(double factor, int cells, List<String> runs, Map<String, Double> z) {
 
-    /** The median of chi-square with one degree of freedom. */
-    public static final double CHI2_1_MEDIAN = 0.4549364;
     /** Where a host's estimate lives: {@code results/<host>/calibration/run-to-run.json}. */
     public static final String FILE = "run-to-run.json";
     /** Fewer cells than this give no estimate: a median of a handful says little. */
@@ -58,38 +55,53 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
         return new RunToRun(factor, 0, List.of(), Map.of());
     }
 
-    /**
-     * The factor from an A/A pair: every cell and metric measured ok with two or more forks and some spread on both
-     * sides.
-     */
-    public static RunToRun estimate(String pathA, RunRecord a, String pathB, RunRecord b) {
-        Map<CellKey, Cell> right = CellKey.index(b.results());
+    /** One A/A pair: two runs of one JDK on one host, with the paths they were read from. */
+    public record Pair(String pathA, RunRecord a, String pathB, RunRecord b) {
+    }
+
+    /** The factor from one or more A/A pairs, pooled over every cell measured ok on both sides of a pair. */
+    public static RunToRun estimate(List<Pair> pairs) {
         Map<String, Double> z = new LinkedHashMap<>();
-        for (Cell ca : a.results()) {
-            Cell cb = right.get(CellKey.of(ca));
-            if (cb == null || ca.status() != CellStatus.OK || cb.status() != CellStatus.OK) {
-                continue;
-            }
-            try {
-                double zi = Ratio.z(forks(ca), forks(cb));
-                if (Double.isFinite(zi)) {
-                    z.put(CellKey.of(ca).toString(), zi);
+        List<String> runs = new ArrayList<>();
+        double sum = 0;
+        for (Pair p : pairs) {
+            runs.add(p.pathA());
+            runs.add(p.pathB());
+            Map<CellKey, Cell> right = CellKey.index(p.b().results());
+            for (Cell ca : p.a().results()) {
+                Cell cb = right.get(CellKey.of(ca));
+                if (cb == null || ca.status() != CellStatus.OK || cb.status() != CellStatus.OK) {
+                    continue;
                 }
-            } catch (IllegalArgumentException notPositive) {
-                // a cell without a ratio (zero counts) says nothing of run-to-run variance
+                double[] t;
+                try {
+                    t = Ratio.welch(forks(ca), forks(cb));
+                } catch (IllegalArgumentException notPositive) {
+                    continue; // a cell without a ratio (zero counts) says nothing of run-to-run variance
+                }
+                if (t != null && t[1] > 2) {
+                    z.put(p.pathA() + ": " + label(ca), t[0]);
+                    sum += t[0] * t[0] / (t[1] / (t[1] - 2));
+                }
             }
         }
         if (z.size() < MIN_CELLS) {
-            throw new IllegalArgumentException("only " + z.size() + " cells of " + pathA + " and " + pathB
-                    + " have two or more forks on both sides; valid: an A/A pair with at least " + MIN_CELLS);
+            throw new IllegalArgumentException("only " + z.size() + " cells of " + String.join(", ", runs)
+                    + " have two or more forks with some spread on both sides; valid: A/A pairs with at least " + MIN_CELLS);
         }
-        RunToRun measured = new RunToRun(1, z.size(), List.of(pathA, pathB), z);
-        return new RunToRun(Math.max(1, Math.sqrt(measured.medianSquare() / CHI2_1_MEDIAN)), z.size(), measured.runs(), z);
+        return new RunToRun(Math.max(1, Math.sqrt(sum / z.size())), z.size(), runs, z);
     }
 
-    /** The median of the cells' z², NaN without cells. */
-    public double medianSquare() {
-        return z.isEmpty() ? Double.NaN : Median.withDefaults().evaluate(z.values().stream().mapToDouble(v -> v * v).toArray());
+    /** The mean of the cells' z², NaN without cells. */
+    public double meanSquare() {
+        return z.values().stream().mapToDouble(v -> v * v).average().orElse(Double.NaN);
+    }
+
+    /** A cell as diff's tables name it: experiment, axis values, metric. */
+    private static String label(Cell c) {
+        StringBuilder out = new StringBuilder(c.experiment());
+        c.params().forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
+        return out.append(' ').append(c.metric()).toString();
     }
 
     private static List<double[]> forks(Cell c) {
@@ -121,10 +133,10 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
     /** One line for a diff's header. */
     public String describe() {
         if (factor == 1 && cells == 0) {
-            return "intervals over forks as measured (cells of one run, or --run-to-run 1)";
+            return "intervals over forks as measured (A and B are one run, or --run-to-run 1)";
         }
         return String.format(Locale.ROOT, "intervals widened x%.2f for run-to-run variance%s", factor, runs.isEmpty()
                 ? " (given)" : String.format(Locale.ROOT, " (calibrated on this host from %d cells of the A/A runs %s)",
-                cells, String.join(" and ", runs)));
+                cells, String.join(", ", runs)));
     }
 }

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The real {@code loom-lab diff} in its own JVM, over two committed run records of the quick profile. */
 class DiffIT {
@@ -70,7 +71,8 @@ class DiffIT {
             "--noise 2pc;        --noise '2pc' is not a number; valid: a percentage or fraction, e.g. 2% or 0.02",
             "--noise 150%;       --noise '150%' is out of range; valid: 0% to below 100%",
             "--adjust bonferroni; --adjust 'bonferroni' is not a method; valid: holm, bh, none",
-            "--format html;      --format 'html' is not a format; valid: markdown, benchstat"})
+            "--format html;      --format 'html' is not a format; valid: markdown, benchstat",
+            "--run-to-run 0.5;   --run-to-run '0.5' is not valid; valid: auto or a number of 1 or more"})
     void rejectsBadOptionsWithOneLineAndWritesNothing(String args, String expected) throws Exception {
         Path json = tmp.resolve("diff.json");
         String[] argv = Stream.concat(Stream.of("diff", "--json", json.toString()), Stream.concat(Stream.of(args.split(" ")),
@@ -79,6 +81,56 @@ class DiffIT {
         assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
         assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
         assertThat(json).doesNotExist();
+    }
+
+    /**
+     * An A/A pair calibrates its host; a diff between two runs of that host then widens its intervals by the factor,
+     * a run against itself does not, and --run-to-run 1 turns it off.
+     */
+    @Test
+    void aCalibratedHostWidensTheIntervalsBetweenItsRuns() throws Exception {
+        Path host = tmp.resolve("results/epyc");
+        for (String run : List.of("bench-b", "bench-b-aa")) {
+            Path to = Files.createDirectories(host.resolve("temurin-25").resolve(run));
+            Files.copy(LabProcess.HOME.resolve("results/vm-epyc-2c-24g/temurin-25").resolve(run).resolve("run.json"),
+                    to.resolve("run.json"));
+        }
+        Path a = host.resolve("temurin-25/bench-b");
+        Path b = host.resolve("temurin-25/bench-b-aa");
+        LabProcess.Result cal = LabProcess.run(tmp.resolve("log"), 120, "calibrate", a.toString(), b.toString());
+        assertThat(cal.exitCode()).as(cal.stderr()).isEqualTo(LoomLab.OK);
+        assertThat(cal.stdout()).containsPattern("run-to-run factor \\d+\\.\\d\\d from \\d+ cells of 1 pair");
+        JsonNode written = RecordJson.mapper().readTree(host.resolve("calibration/run-to-run.json").toFile());
+        double factor = written.get("factor").asDouble();
+        assertThat(factor).isGreaterThan(1);
+        assertThat(written.get("runs").get(0).asText()).isEqualTo("temurin-25/bench-b/run.json");
+
+        JsonNode widened = diffJson(a, b, "auto");
+        JsonNode plain = diffJson(a, b, "1");
+        assertThat(widened.get("run_to_run").get("factor").asDouble()).isEqualTo(factor);
+        assertThat(plain.get("run_to_run").get("factor").asDouble()).isEqualTo(1.0);
+        int compared = 0;
+        for (int i = 0; i < plain.get("rows").size(); i++) {
+            JsonNode p = plain.get("rows").get(i);
+            JsonNode w = widened.get("rows").get(i);
+            if (p.get("method").asText().equals("forks") && !p.get("ci_low").isNull()) {
+                compared++;
+                double logHalf = Math.log(p.get("ci_high").asDouble() / p.get("ci_low").asDouble());
+                assertThat(Math.log(w.get("ci_high").asDouble() / w.get("ci_low").asDouble()))
+                        .isCloseTo(factor * logHalf, within(1e-6 * factor * logHalf + 1e-9));
+                assertThat(w.get("p_value").asDouble()).isGreaterThanOrEqualTo(p.get("p_value").asDouble());
+            }
+        }
+        assertThat(compared).isGreaterThan(10);
+        assertThat(diffJson(a, a, "auto").get("run_to_run").get("factor").asDouble()).isEqualTo(1.0);
+    }
+
+    private JsonNode diffJson(Path a, Path b, String runToRun) throws Exception {
+        Path json = tmp.resolve("diff-" + System.nanoTime() + ".json");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 120, "diff", "--run-to-run", runToRun, "--json",
+                json.toString(), a.toString(), b.toString());
+        assertThat(r.exitCode()).as(r.stderr()).isEqualTo(LoomLab.OK);
+        return RecordJson.mapper().readTree(json.toFile());
     }
 
     @Test

@@ -98,7 +98,7 @@ class StoppingRuleCalibrationTest {
         RunRecord b1 = side(random, quick(8), 0.08, "openjdk-25");
         RunRecord a2 = side(random, quick(8), 0.08, "openjdk-25");
         RunRecord b2 = side(random, quick(8), 0.08, "openjdk-25");
-        RunToRun factor = RunToRun.estimate("a1", a1, "b1", b1);
+        RunToRun factor = RunToRun.estimate(List.of(new RunToRun.Pair("a1", a1, "b1", b1)));
         assertThat(factor.factor()).as("factor").isGreaterThan(1.5);
         double raw = directional(a2, b2, holm);
         double widened = directional(a2, b2, holm.withRunToRun(factor));

@@ -1,0 +1,27 @@
+package org.loomlab.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code loom-lab -V} from the built jar: the version the build stamped, the commit of this clone, the jars' hash. */
+class VersionIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void saysTheBuildsVersionCommitAndJars() throws Exception {
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 60, "-V");
+        assertThat(r.exitCode()).isEqualTo(LoomLab.OK);
+        // The parent pom's own version: the first <version> after its <artifactId>loom-lab</artifactId>.
+        String pomVersion = Files.readString(LabProcess.HOME.resolve("suite/pom.xml"))
+                .replaceAll("(?s).*?<artifactId>loom-lab</artifactId>\\s*<version>([^<]+)</version>.*", "$1");
+        assertThat(r.stdout()).startsWith("loom-lab " + pomVersion + ", commit ").containsPattern("commit [0-9a-f]{12}")
+                .containsPattern("jars sha256 [0-9a-f]{64}");
+    }
+}
