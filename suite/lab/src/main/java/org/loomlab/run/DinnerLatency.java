@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * What the latency of one operation looked like beyond its mean: p50, p90, p99, p99.9 and max of the
@@ -43,17 +42,14 @@ final class DinnerLatency {
         return "-Dloomlab.latency=" + dir.resolve(name);
     }
 
+    /** Removes the cell's histograms of an earlier attempt (a run resumed after a kill). */
+    static void clear(Path runDir, String name) throws IOException {
+        CellFiles.clear(runDir.resolve("latency"), name, ".hlog");
+    }
+
     /** Percentiles in milliseconds of every histogram the cell wrote; null when it wrote none. */
     static Map<String, Double> read(Path runDir, String name) throws IOException {
-        Path dir = runDir.resolve("latency");
-        if (!Files.isDirectory(dir)) {
-            return null;
-        }
-        List<Path> files;
-        try (Stream<Path> list = Files.list(dir)) {
-            files = list.filter(f -> f.getFileName().toString().startsWith(name + "-")
-                    && f.getFileName().toString().endsWith(".hlog")).sorted().toList();
-        }
+        List<Path> files = CellFiles.of(runDir.resolve("latency"), name, ".hlog");
         Histogram all = new Histogram(3);
         for (Path file : files) {
             HistogramLogReader reader = new HistogramLogReader(file.toFile());

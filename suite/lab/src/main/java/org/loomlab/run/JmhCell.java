@@ -65,6 +65,8 @@ public final class JmhCell implements CellRunner {
         ForkLoop loop = new ForkLoop(jvm.policy(), p.iterations, p.warmupIterations, jvm.progress());
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.deleteIfExists(log);
+        PinnedEventRecording.clear(runDir, name);
+        DinnerLatency.clear(runDir, name);
         List<Cell> cells = loop.run(k -> List.of(fork(plan, runDir, name, k)));
         Cell cell = cells.get(0).withPercentiles(DinnerLatency.read(runDir, name));
         cell = plan.experiment().runsVirtualThreads(plan.params()) ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;

@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Were the carriers of a virtual-thread cell pinned, and why? Starts a JFR recording of every
@@ -46,17 +44,21 @@ final class PinnedEventRecording {
                 + dir.resolve(name + "-%p.jfr");
     }
 
-    /** The pinned events every measured JVM of the cell recorded; null when none left a recording. */
+    /**
+     * The pinned events every measured JVM of the cell recorded; null when none left a recording. A JVM killed with
+     * SIGKILL leaves an empty file (JFR dumps on exit): it recorded nothing readable and is skipped.
+     */
     static Pinning read(Path runDir, String name) throws IOException {
-        Path dir = runDir.resolve("jfr");
-        if (!Files.isDirectory(dir)) {
-            return null;
-        }
-        List<Path> files;
-        try (Stream<Path> list = Files.list(dir)) {
-            files = list.filter(f -> f.getFileName().toString().startsWith(name + "-")
-                    && f.getFileName().toString().endsWith(".jfr")).sorted().toList();
-        }
+        List<Path> files = recordings(runDir, name).stream().filter(f -> f.toFile().length() > 0).toList();
         return files.isEmpty() ? null : Pinning.read(files);
+    }
+
+    /** Removes the cell's recordings of an earlier attempt (a run resumed after a kill). */
+    static void clear(Path runDir, String name) throws IOException {
+        CellFiles.clear(runDir.resolve("jfr"), name, ".jfr");
+    }
+
+    private static List<Path> recordings(Path runDir, String name) throws IOException {
+        return CellFiles.of(runDir.resolve("jfr"), name, ".jfr");
     }
 }

@@ -49,6 +49,7 @@ public final class ScenarioCell implements CellRunner {
     public List<Cell> run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
         Profile p = jvm.profile();
         Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
+        PinnedEventRecording.clear(runDir, name);
         List<Cell> cells = new ForkLoop(jvm.policy(), p.windows, p.warmupWindows, jvm.progress())
                 .run(k -> fork(plan, runDir, name, k));
         if (!plan.experiment().runsVirtualThreads(plan.params())) {
