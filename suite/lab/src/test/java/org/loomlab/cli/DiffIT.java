@@ -6,6 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.RecordJson;
+import org.loomlab.report.Ratio;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +114,7 @@ class DiffIT {
         for (int i = 0; i < plain.get("rows").size(); i++) {
             JsonNode p = plain.get("rows").get(i);
             JsonNode w = widened.get("rows").get(i);
-            if (p.get("method").asText().equals("forks") && !p.get("ci_low").isNull()) {
+            if (p.get("method").asText().equals(Ratio.Method.FORKS.label()) && !p.get("ci_low").isNull()) {
                 compared++;
                 double logHalf = Math.log(p.get("ci_high").asDouble() / p.get("ci_low").asDouble());
                 assertThat(Math.log(w.get("ci_high").asDouble() / w.get("ci_low").asDouble()))
