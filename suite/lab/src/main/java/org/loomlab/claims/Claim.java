@@ -19,9 +19,10 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A sentence from a seed document, the cells of a run that decide it and the rule that turns their
@@ -149,36 +150,25 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
         return new Pairs(pairs, pairs.isEmpty() ? List.of() : rules.judge(pairs, null), axes, missing);
     }
 
+    /** One pair's part in a claim: its answer, and why in words (empty when its verdict says it all). */
+    private record PairAnswer(Answer answer, String why) {
+    }
+
     private Judgement compare(RunRecord run, VerdictRules rules) {
         Pairs p = pairs(run, rules);
         if (p.pairs().isEmpty()) {
             return notMeasured();
         }
-        List<String> evidence = new ArrayList<>();
-        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
-        int hits = 0;
-        int against = 0;
-        for (int i = 0; i < p.rows().size(); i++) {
-            Verdict v = p.rows().get(i).verdict();
-            if (v != null && expect.contains(v)) {
-                hits++;
-            } else if (v != null && v != Verdict.INCONCLUSIVE) {
-                against++;
-            }
-            verdicts.merge(v == null ? Verdict.INCONCLUSIVE : v, 1, Integer::sum);
-            evidence.add(label(p.pairs().get(i).b(), p.axes()) + ": " + describe(p.rows().get(i)));
-        }
-        // A general claim falls to one counterexample, but stands only on every cell it names.
-        Answer answer = against > 0 ? Answer.NO : hits == p.rows().size() && p.missing().isEmpty() ? Answer.YES : Answer.OPEN;
-        String counts = verdicts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().label())
-                .collect(Collectors.joining(", "));
+        List<PairAnswer> answers = p.rows().stream().map(r -> {
+            Verdict v = r.verdict();
+            return new PairAnswer(v != null && expect.contains(v) ? Answer.YES
+                    : v != null && v != Verdict.INCONCLUSIVE ? Answer.NO : Answer.OPEN, "");
+        }).toList();
+        String verdicts = counts(p.rows().stream().map(r -> r.verdict() == null ? Verdict.INCONCLUSIVE : r.verdict()),
+                Verdict.class, Verdict::label);
         String expected = expect.stream().map(Verdict::label).collect(Collectors.joining(" or "));
-        return new Judgement(id, answer, String.format("%d of %d pairs %s (%s)%s", hits, p.rows().size(), expected, counts,
-                missingNote(p.missing())), evidence);
-    }
-
-    /** What one locked/unlocked pair says of pinning, and why. */
-    private record PinEvidence(Answer answer, String why) {
+        return judgement(p, answers, String.format("%d of %d pairs %s (%s)%s", yes(answers), answers.size(), expected,
+                verdicts, missingNote(p.missing())));
     }
 
     private Judgement pinning(RunRecord run, VerdictRules rules) {
@@ -186,21 +176,39 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
         if (p.pairs().isEmpty()) {
             return notMeasured();
         }
-        List<String> evidence = new ArrayList<>();
-        Map<Answer, Integer> answers = new EnumMap<>(Answer.class);
+        List<PairAnswer> answers = new ArrayList<>();
         for (int i = 0; i < p.rows().size(); i++) {
-            PinEvidence e = pinEvidence(p.pairs().get(i), p.rows().get(i));
-            answers.merge(e.answer(), 1, Integer::sum);
-            evidence.add(label(p.pairs().get(i).b(), p.axes()) + ": " + e.answer().label() + ", " + e.why() + "; "
-                    + describe(p.rows().get(i)));
+            answers.add(pinEvidence(p.pairs().get(i), p.rows().get(i)));
         }
-        int yes = answers.getOrDefault(Answer.YES, 0);
-        Answer answer = answers.containsKey(Answer.NO) ? Answer.NO
-                : yes == p.rows().size() && p.missing().isEmpty() ? Answer.YES : Answer.OPEN;
-        String counts = answers.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().label())
-                .collect(Collectors.joining(", "));
-        return new Judgement(id, answer, String.format("%d of %d pairs unpinned by JFR and throughput together (%s)%s", yes,
-                p.rows().size(), counts, missingNote(p.missing())), evidence);
+        return judgement(p, answers, String.format("%d of %d pairs unpinned by JFR and throughput together (%s)%s",
+                yes(answers), answers.size(), counts(answers.stream().map(PairAnswer::answer), Answer.class, Answer::label),
+                missingNote(p.missing())));
+    }
+
+    /**
+     * The claim's answer from its pairs': a general claim falls to one counterexample, but stands only on every pair and
+     * every cell it names. Each pair's evidence line: its cell, why (when said), its ratio and verdict.
+     */
+    private Judgement judgement(Pairs p, List<PairAnswer> answers, String reason) {
+        Answer answer = answers.stream().anyMatch(a -> a.answer() == Answer.NO) ? Answer.NO
+                : yes(answers) == answers.size() && p.missing().isEmpty() ? Answer.YES : Answer.OPEN;
+        List<String> evidence = new ArrayList<>();
+        for (int i = 0; i < answers.size(); i++) {
+            PairAnswer a = answers.get(i);
+            evidence.add(label(p.pairs().get(i).b(), p.axes()) + ": "
+                    + (a.why().isEmpty() ? "" : a.answer().label() + ", " + a.why() + "; ") + describe(p.rows().get(i)));
+        }
+        return new Judgement(id, answer, reason, evidence);
+    }
+
+    private static int yes(List<PairAnswer> answers) {
+        return (int) answers.stream().filter(a -> a.answer() == Answer.YES).count();
+    }
+
+    /** "2 faster, 1 slower": how often each value occurs, in the enum's order. */
+    private static <E extends Enum<E>> String counts(Stream<E> values, Class<E> type, Function<E, String> label) {
+        return values.collect(Collectors.groupingBy(v -> v, () -> new EnumMap<>(type), Collectors.counting())).entrySet()
+                .stream().map(e -> e.getValue() + " " + label.apply(e.getKey())).collect(Collectors.joining(", "));
     }
 
     /**
@@ -208,28 +216,28 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
      * locked cell has more pinned events than the unlocked one (a class initializer or the JDK's own start-up pins
      * both alike). Where the JDK cannot emit the event for what the cell did, zero events prove nothing.
      */
-    private PinEvidence pinEvidence(VerdictRules.Pairing pair, RunDiff.Row row) {
+    private PairAnswer pinEvidence(VerdictRules.Pairing pair, RunDiff.Row row) {
         Pinning locked = pair.b().pinning();
         Pinning unlocked = pair.a().pinning();
         boolean starved = row.verdict() == Verdict.SLOWER;
         boolean asFast = row.verdict() != null && expect.contains(row.verdict());
         if (locked == null) {
-            return new PinEvidence(starved ? Answer.NO : Answer.OPEN, "no JFR recording" + (starved ? ", but starved" : ""));
+            return new PairAnswer(starved ? Answer.NO : Answer.OPEN, "no JFR recording" + (starved ? ", but starved" : ""));
         }
         long excess = locked.events() - (unlocked == null ? 0 : unlocked.events());
         String jfr = excess > 0 ? excess + " pinned events beyond the unlocked cell's" : "no pinned event beyond the unlocked cell's";
         if (excess > 0) {
-            return asFast ? new PinEvidence(Answer.OPEN, jfr + ", yet as fast: JFR and throughput disagree")
-                    : new PinEvidence(Answer.NO, jfr + (starved ? " and starved" : ""));
+            return asFast ? new PairAnswer(Answer.OPEN, jfr + ", yet as fast: JFR and throughput disagree")
+                    : new PairAnswer(Answer.NO, jfr + (starved ? " and starved" : ""));
         }
         if (locked.unseen() != null) {
-            return new PinEvidence(starved ? Answer.NO : Answer.OPEN, (starved ? "starved" : "not starved") + ", and JFR "
+            return new PairAnswer(starved ? Answer.NO : Answer.OPEN, (starved ? "starved" : "not starved") + ", and JFR "
                     + "cannot tell: " + locked.unseen());
         }
         if (starved) {
-            return new PinEvidence(Answer.OPEN, "starved with " + jfr + ": JFR and throughput disagree");
+            return new PairAnswer(Answer.OPEN, "starved with " + jfr + ": JFR and throughput disagree");
         }
-        return new PinEvidence(asFast ? Answer.YES : Answer.OPEN, jfr + (asFast ? " and as fast" : ", throughput undecided"));
+        return new PairAnswer(asFast ? Answer.YES : Answer.OPEN, jfr + (asFast ? " and as fast" : ", throughput undecided"));
     }
 
     /** The combinations of {@code selector}'s named values that no cell of the run measured, as {@code axis=value ...}. */

@@ -77,7 +77,7 @@ final class DiffCommand implements Callable<Integer> {
         RunRecord ra = RunSource.read(fileA).without(ignore);
         RunRecord rb = RunSource.read(fileB).without(ignore);
         RunDiff diff = RunDiff.of(fileA.toString(), ra, fileB.toString(), rb,
-                rules.withRunToRun(runToRun(fileA, ra, fileB, rb)), acrossHardware);
+                rules.withRunToRun(runToRun(fileA, ra, rb)), acrossHardware);
         out.write("diff", as == Output.BENCHSTAT ? SampleExport.benchstat(ra, rb) : diff.markdown(changed));
         json.write("diff", diff.result());
         List<RunDiff.Row> worse = diff.worse();
@@ -85,7 +85,7 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     /** The factor asked for, or the host's calibration; a run compared with itself needs none. */
-    private RunToRun runToRun(Path fileA, RunRecord ra, Path fileB, RunRecord rb) throws IOException {
+    private RunToRun runToRun(Path fileA, RunRecord ra, RunRecord rb) throws IOException {
         if (!runToRun.strip().equalsIgnoreCase("auto")) {
             double factor;
             try {
@@ -98,14 +98,14 @@ final class DiffCommand implements Callable<Integer> {
             }
             return factor == 1 ? RunToRun.NONE : RunToRun.given(factor);
         }
-        if (fileA.toAbsolutePath().normalize().equals(fileB.toAbsolutePath().normalize())
-                || ra.runId().equals(rb.runId()) && ra.host().name().equals(rb.host().name())) {
+        if (ra.runId().equals(rb.runId()) && ra.host().name().equals(rb.host().name())) {
             return RunToRun.NONE;
         }
-        RunToRun calibrated = RunToRun.read(RunSource.hostDir(fileA));
+        Path host = RunSource.hostDir(fileA);
+        RunToRun calibrated = RunToRun.read(host);
         if (calibrated == null) {
-            System.err.println("diff: no run-to-run calibration for " + RunSource.hostDir(fileA) + " (loom-lab calibrate A B "
-                    + "on an A/A pair writes one): the intervals cover JVM-to-JVM variance only, not run-to-run");
+            System.err.println("diff: no run-to-run calibration for " + host + " (loom-lab calibrate A B on an A/A pair "
+                    + "writes one): the intervals cover JVM-to-JVM variance only, not run-to-run");
             return RunToRun.NONE;
         }
         return calibrated;

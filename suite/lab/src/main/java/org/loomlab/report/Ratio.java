@@ -92,13 +92,11 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         }
         double[] la = logMeans(a);
         double[] lb = logMeans(b);
-        double qa = Variance.of(la).getAsDouble() / la.length;
-        double qb = Variance.of(lb).getAsDouble() / lb.length;
-        if (qa + qb == 0) {
+        if (Variance.of(la).getAsDouble() == 0 && Variance.of(lb).getAsDouble() == 0) {
             return null;
         }
-        double df = (qa + qb) * (qa + qb) / (qa * qa / (la.length - 1) + qb * qb / (lb.length - 1));
-        return new double[] {(Mean.of(lb).getAsDouble() - Mean.of(la).getAsDouble()) / Math.sqrt(qa + qb), df};
+        TTest.Result t = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(lb, la);
+        return new double[] {t.getStatistic(), t.getDegreesOfFreedom()};
     }
 
     /**

@@ -37,7 +37,7 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
 
     /** Where a host's estimate lives: {@code results/<host>/calibration/run-to-run.json}. */
     public static final String FILE = "run-to-run.json";
-    /** Fewer cells than this give no estimate: a median of a handful says little. */
+    /** Fewer cells than this give no estimate: a mean of a handful says little. */
     static final int MIN_CELLS = 8;
     /** Cells of one run: nothing to widen. */
     public static final RunToRun NONE = new RunToRun(1, 0, List.of(), Map.of());
@@ -75,7 +75,7 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
                 }
                 double[] t;
                 try {
-                    t = Ratio.welch(forks(ca), forks(cb));
+                    t = Ratio.welch(VerdictRules.forks(ca), VerdictRules.forks(cb));
                 } catch (IllegalArgumentException notPositive) {
                     continue; // a cell without a ratio (zero counts) says nothing of run-to-run variance
                 }
@@ -102,17 +102,6 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
         StringBuilder out = new StringBuilder(c.experiment());
         c.params().forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
         return out.append(' ').append(c.metric()).toString();
-    }
-
-    private static List<double[]> forks(Cell c) {
-        List<double[]> out = new ArrayList<>();
-        for (List<Double> f : c.forks()) {
-            double[] v = f.stream().filter(x -> x != null && !x.isNaN()).mapToDouble(Double::doubleValue).toArray();
-            if (v.length > 0) {
-                out.add(v);
-            }
-        }
-        return out;
     }
 
     /** The host's estimate, when one was calibrated: {@code hostDir/calibration/run-to-run.json}. */

@@ -109,6 +109,13 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         return m.row(r, pAdjusted, Double.isFinite(detectable) ? detectable : null, v, String.join("; ", notes));
     }
 
+    /** A cell's samples grouped by fork as it recorded them, missing samples and empty forks left out. */
+    static List<double[]> forks(Cell c) {
+        return c.forks().stream()
+                .map(f -> f.stream().filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).toArray())
+                .filter(f -> f.length > 0).toList();
+    }
+
     /** One side's samples: grouped by fork as the cell recorded them, and flat. */
     private record Side(List<double[]> forks, double[] flat, int samples) {
 
@@ -116,9 +123,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
             if (c == null) {
                 return new Side(List.of(), new double[0], 0);
             }
-            List<double[]> forks = c.forks().stream()
-                    .map(f -> f.stream().filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).toArray())
-                    .filter(f -> f.length > 0).toList();
+            List<double[]> forks = VerdictRules.forks(c);
             double[] flat = forks.stream().flatMapToDouble(Arrays::stream).toArray();
             return new Side(forks, flat, flat.length);
         }
