@@ -23,6 +23,7 @@ import org.loomlab.run.Profile;
 import org.loomlab.run.CellHistory;
 import org.loomlab.run.Policy;
 import org.loomlab.run.Progress;
+import org.loomlab.run.RunBudget;
 import org.loomlab.run.RunVerdict;
 import org.loomlab.run.ResultsTable;
 import org.loomlab.run.ScenarioCell;
@@ -93,6 +94,11 @@ final class RunCommand implements Callable<Integer> {
             description = "measuring time a cell may spend on forks, e.g. 40s or 5m (default: the profile's: quick 40s, full 5m)")
     String budget;
 
+    @Option(names = "--run-budget", paramLabel = "DURATION",
+            description = "time the whole run shares among its cells, each getting an equal share of what is left (at most"
+                    + " --budget), e.g. 30m, or none (default: the profile's: quick 30m, others none; a --budget alone turns it off)")
+    String runBudget;
+
     @Option(names = "--strict", description = "exit 1 when any cell timed out, failed or missed its precision target (a CI gate);"
             + " without it such cells are listed at the end and the exit code is 0 when the run completed")
     boolean strict;
@@ -125,6 +131,8 @@ final class RunCommand implements Callable<Integer> {
         policy = precision == null ? policy : policy.withTarget(Policy.parsePrecision(precision));
         policy = budget == null ? policy : policy.withBudget(parseDuration("--budget", budget));
         policy = confidence == null ? policy : policy.withConfidence(Policy.parseConfidence(confidence));
+        RunBudget shared = new RunBudget(runBudget != null ? ("none".equals(runBudget.strip()) ? null
+                : parseDuration("--run-budget", runBudget)) : budget != null ? null : chosen.runBudget());
         Path home = LoomLab.home();
         Path java = javaBinary(jvm);
         Path jar = benchmarks != null ? benchmarks : home.resolve("suite/bench/target/benchmarks.jar");
@@ -187,7 +195,7 @@ final class RunCommand implements Callable<Integer> {
                         todo.size());
             }
             return run(start, todo, plans.size() - todo.size(), dir, new CellJvm(java, jar, flags, chosen, policy, cellTimeout,
-                    served == null ? null : served.url(), System.out));
+                    served == null ? null : served.url(), System.out, shared));
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(stopFixture);
@@ -227,15 +235,18 @@ final class RunCommand implements Callable<Integer> {
                 plans.size(), plans.stream().map(p -> p.experiment().label()).distinct().collect(Collectors.joining(", ")),
                 chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), forks.java(),
                 host.name(), host.cpus(), jdk.availableProcessors());
-        System.out.printf("policy: %s; %d to %d forks a cell within a budget of %s; forks stop after %s%n",
+        Duration total = forks.runBudget().total();
+        System.out.printf("policy: %s; %d to %d forks a cell within a budget of %s%s; forks stop after %s%n",
                 policy.target() == null ? "no precision target" : "±" + org.loomlab.report.RunDiff.percent(policy.target()) + " at "
                         + org.loomlab.report.RunDiff.percent(policy.confidence()),
-                policy.minForks(), policy.maxForks(), Progress.clock(policy.budget()), Progress.clock(forks.timeout()));
+                policy.minForks(), policy.maxForks(), Progress.clock(policy.budget()),
+                total == null ? "" : ", the run's " + Progress.clock(total) + " shared among its cells (--run-budget)",
+                Progress.clock(forks.timeout()));
         JmhCell jmh = new JmhCell(forks);
         ScenarioCell scenario = new ScenarioCell(forks);
         CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
                 ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
-        LabRun run = new LabRun(dir, start, cells, System.out);
+        LabRun run = new LabRun(dir, start, cells, System.out, forks.runBudget());
         CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
         Progress progress = new Progress(System.out, history.plan(plans, chosen.plannedCellTime()), history.basis(plans));
         RunRecord done = run.run(plans, alreadyRun, progress);

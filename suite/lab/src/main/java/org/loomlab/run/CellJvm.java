@@ -13,11 +13,23 @@ import java.util.List;
  * @param timeout    the hard limit of one fork
  * @param fixtureUrl the HTTP fixture's base URL, or null when no cell of the run calls it
  * @param progress   where a line per finished fork goes, or null for none
+ * @param runBudget  the run's time shared among its cells, which may cut a cell's budget below the policy's
  */
 public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Policy policy,
-                      Duration timeout, String fixtureUrl, PrintStream progress) {
+                      Duration timeout, String fixtureUrl, PrintStream progress, RunBudget runBudget) {
 
     public CellJvm {
         jvmArgs = List.copyOf(jvmArgs);
+    }
+
+    /** Without a run budget: every cell gets the policy's. */
+    public CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Policy policy,
+                   Duration timeout, String fixtureUrl, PrintStream progress) {
+        this(java, benchmarksJar, jvmArgs, profile, policy, timeout, fixtureUrl, progress, RunBudget.none());
+    }
+
+    /** The policy of the cell now starting, its budget cut to its share of the run's. */
+    Policy cellPolicy() {
+        return runBudget.policyOf(policy);
     }
 }

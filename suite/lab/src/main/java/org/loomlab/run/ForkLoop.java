@@ -146,7 +146,8 @@ final class ForkLoop {
                 iv.forks(), iv.forks() == 1 ? "" : "s", JmhCell.human(Duration.ofSeconds(Math.round(wall))),
                 100 * policy.target());
         if (iv.forks() < 2) {
-            return reached + ": one fork already filled the budget; a larger --budget gives more";
+            return reached + ": one fork already filled the budget of " + JmhCell.human(policy.budget())
+                    + "; a larger --budget or --run-budget gives more";
         }
         int needed = iv.forksFor(policy.target(), policy.confidence());
         return reached + String.format(Locale.ROOT, "; the forks spread %.1f %%: about %d forks (%s) would reach it",

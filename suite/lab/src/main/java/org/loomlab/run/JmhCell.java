@@ -62,7 +62,7 @@ public final class JmhCell implements CellRunner {
     @Override
     public List<Cell> run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
         Profile p = jvm.profile();
-        ForkLoop loop = new ForkLoop(jvm.policy(), p.iterations, p.warmupIterations, jvm.progress());
+        ForkLoop loop = new ForkLoop(jvm.cellPolicy(), p.iterations, p.warmupIterations, jvm.progress());
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.deleteIfExists(log);
         PinnedEventRecording.clear(runDir, name);

@@ -22,6 +22,7 @@ public final class LabRun {
     private final Path dir;
     private final CellRunner cells;
     private final PrintStream out;
+    private final RunBudget budget;
     private final Object lock = new Object();
     private RunRecord record;
     private boolean closed;
@@ -29,10 +30,16 @@ public final class LabRun {
     private int finishedPlans;
 
     public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out) {
+        this(dir, start, cells, out, RunBudget.none());
+    }
+
+    /** {@code budget}: the run's time, shared among the cells as they start. */
+    public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out, RunBudget budget) {
         this.dir = dir;
         this.record = start;
         this.cells = cells;
         this.out = out;
+        this.budget = budget;
     }
 
     public Path runJson() {
@@ -51,6 +58,7 @@ public final class LabRun {
             for (int i = 0; i < plans.size(); i++) {
                 CellPlan plan = plans.get(i);
                 progress.starting(i, plan);
+                budget.cellStarting(plans.size() - i);
                 List<Cell> measured;
                 try {
                     measured = cells.run(plan, dir, String.format("cell-%02d", alreadyRun + i + 1));

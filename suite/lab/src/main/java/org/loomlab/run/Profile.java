@@ -18,30 +18,31 @@ import java.util.stream.Collectors;
 public enum Profile {
     /** Seconds per cell, tiny tables: proves the pipeline, not the numbers. No target. */
     SMOKE("smoke", null, 1, 1, Duration.ofSeconds(5), 0, "100ms", 3, "100ms", Duration.ofSeconds(90),
-            0, 2, Duration.ofSeconds(1)),
+            0, 2, Duration.ofSeconds(1), null),
     /**
      * The default of {@code just bench}: the talk's 1K x 10K table, ±5 % at 95 % where a cell's budget allows.
      * One warm-up and two measured 1 s iterations per fork, 8 to 10 forks within 40 s a cell: a cell that may stop
-     * after fewer stops on forks that happened to agree (StoppingRuleCalibrationTest).
+     * after fewer stops on forks that happened to agree (StoppingRuleCalibrationTest). The whole run shares 30 min
+     * ({@link RunBudget}), so on a small machine late cells get less than 40 s, and say so.
      */
     QUICK("quick", 0.05, 8, 10, Duration.ofSeconds(40), 1, "1s", 2, "1s", Duration.ofMinutes(6),
-            1, 1, Duration.ofSeconds(3)),
+            1, 1, Duration.ofSeconds(3), Duration.ofMinutes(30)),
     /** Seed-grade: ±2 % at 95 %, the talk's 2 s iterations, 5 to 20 forks within 5 minutes a cell; seeds' 60 s windows. */
     FULL("full", 0.02, 5, 20, Duration.ofMinutes(5), 2, "2s", 3, "2s", Duration.ofMinutes(30),
-            1, 2, Duration.ofSeconds(60)),
+            1, 2, Duration.ofSeconds(60), null),
     /**
      * The talk's staircase: 10K..1M philosophers x 10K..1M meals on virtual threads. A 1M-philosopher dinner
      * lasts seconds, so each iteration is one dinner; the heap is sized from the host ({@link #jvmArgs(long)}).
      */
     SCALED("scaled", 0.05, 2, 5, Duration.ofMinutes(3), 1, "1s", 2, "1s", Duration.ofMinutes(30),
-            1, 1, Duration.ofSeconds(5)),
+            1, 1, Duration.ofSeconds(5), null),
     /**
      * The talk's own JMH settings, to rerun it as it was run and to compare methods at equal time: one fork,
      * 2 warm-up and 5 measured 10 s iterations (about 70 s a cell), no target. Its interval is over the
      * iterations of one JVM, as JMH's was.
      */
     TALK("talk", null, 1, 1, Duration.ofSeconds(70), 2, "10s", 5, "10s", Duration.ofMinutes(30),
-            1, 3, Duration.ofSeconds(10));
+            1, 3, Duration.ofSeconds(10), null);
 
     /** Every interval of the lab is at this level unless asked otherwise. */
     public static final double CONFIDENCE = 0.95;
@@ -64,10 +65,12 @@ public enum Profile {
     /** Scenario load windows per fork that are measured. */
     final int windows;
     final Duration windowTime;
+    /** Time the whole run shares among its cells ({@link RunBudget}); null: none, each cell gets {@code budget}. */
+    final Duration runBudget;
 
     Profile(String label, Double target, int minForks, int maxForks, Duration budget, int warmupIterations,
             String warmupTime, int iterations, String iterationTime, Duration forkTimeout, int warmupWindows,
-            int windows, Duration windowTime) {
+            int windows, Duration windowTime, Duration runBudget) {
         this.label = label;
         this.target = target;
         this.minForks = minForks;
@@ -81,6 +84,7 @@ public enum Profile {
         this.warmupWindows = warmupWindows;
         this.windows = windows;
         this.windowTime = windowTime;
+        this.runBudget = runBudget;
     }
 
     public String label() {
@@ -90,6 +94,11 @@ public enum Profile {
     /** The hard limit of one fork of a cell. */
     public Duration cellTimeout() {
         return forkTimeout;
+    }
+
+    /** The time a whole run of this profile shares among its cells, or null for none. */
+    public Duration runBudget() {
+        return runBudget;
     }
 
     /** The precision a cell aims for, or null for none. */

@@ -50,7 +50,7 @@ public final class ScenarioCell implements CellRunner {
         Profile p = jvm.profile();
         Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
         PinnedEventRecording.clear(runDir, name);
-        List<Cell> cells = new ForkLoop(jvm.policy(), p.windows, p.warmupWindows, jvm.progress())
+        List<Cell> cells = new ForkLoop(jvm.cellPolicy(), p.windows, p.warmupWindows, jvm.progress())
                 .run(k -> fork(plan, runDir, name, k));
         if (!plan.experiment().runsVirtualThreads(plan.params())) {
             return cells;

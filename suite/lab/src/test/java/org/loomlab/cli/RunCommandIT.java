@@ -67,6 +67,7 @@ class RunCommandIT {
             "--param mealtime=0;               mealtime must be a number of microseconds > 0 (at least 0.001), e.g. 16 or 16.8, got '0'",
             "--timeout -3s;                    --timeout '-3s' is not a positive duration",
             "--budget soon;                    --budget 'soon' is not a positive duration",
+            "--run-budget 0s;                  --run-budget '0s' is not a positive duration",
             "--precision 150%;                 --precision '150%' is not a relative half-width; valid: above 0 %",
             "--jvm /nonexistent/java;          --jvm '/nonexistent/java' is neither a java binary nor a JDK home"})
     void rejectsBadInputWithOneLineAndLeavesNothingBehind(String args, String expected) throws Exception {
@@ -77,6 +78,28 @@ class RunCommandIT {
         assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
         assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
         assertThat(results).doesNotExist();
+    }
+
+    @Test
+    void aSpentRunBudgetLeavesEachCellOneForkAndSaysSo() throws Exception {
+        Path results = tmp.resolve("results");
+        // Quick wants 8 forks a cell; a 1 s run budget is spent by the first fork, so each cell gets one and is flagged.
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, "run", "--results", results.toString(),
+                "--run-id", "run-budget-it", "--run-budget", "1s", "-e", "philosophers", "-p", "lock=reentrant",
+                "-p", "workload=noop", "-p", "philosophers=10", "-p", "meals=100");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        assertThat(r.stdout()).contains("the run's 1s shared among its cells");
+        Path runJson = RunFiles.onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
+        assertThat(cells).hasSize(2); // platform and virtual threads
+        for (JsonNode cell : cells) {
+            assertThat(cell.get("status").asText()).isEqualTo("ok");
+            assertThat(cell.at("/precision/forks").asInt()).as(cell.toString()).isEqualTo(1);
+            assertThat(cell.at("/precision/budget_seconds").asDouble()).isLessThanOrEqualTo(1.0);
+            assertThat(cell.at("/precision/budget_exhausted").asBoolean()).isTrue();
+            assertThat(cell.get("message").asText()).contains("--run-budget");
+        }
     }
 
     @Test
