@@ -53,8 +53,10 @@ test: images ansible
 build:
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp -q package -DskipTests
 
-# Remove build output (never results/)
+# Remove build output and containers left behind by killed labs (never results/)
 clean:
+    # First the containers a killed lab left behind (they carry their owner's pid; a live run's are kept).
+    if [ -f suite/lab/target/loom-lab.jar ] && docker info >/dev/null 2>&1; then bin/loom-lab reap; fi
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp -q clean
 
 # Start a Docker engine if none answers (installs Debian's docker.io when missing; needs root)

@@ -1,17 +1,27 @@
 package org.loomlab.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import org.loomlab.record.RunRecord;
+import org.loomlab.run.ProfileMatch;
+import org.loomlab.run.RunLock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
-/** Validates run records against the schema: files, or every run.json under a directory. */
-@Command(name = "check", header = "Validate run.json files against the run-record schema.")
+/**
+ * Validates run records: against the schema, and each cell against the record's profile (a resumed run that mixed
+ * profiles is invalid). An unreadable file is one line and the check goes on; a record left running by a process that
+ * died is valid but said to be abandoned.
+ */
+@Command(name = "check", header = "Validate run.json files against the run-record schema and their profiles.")
 final class CheckCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "run.json files or directories to search")
@@ -20,6 +30,8 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int bad = 0;
+        int unreadable = 0;
+        int abandoned = 0;
         int seen = 0;
         for (Path path : paths) {
             if (!Files.exists(path)) {
@@ -31,9 +43,24 @@ final class CheckCommand implements Callable<Integer> {
             }
             for (Path record : records) {
                 seen++;
-                List<String> violations = RecordSchema.violations(record);
+                JsonNode json;
+                try {
+                    json = RecordJson.readTree(record);
+                } catch (IllegalArgumentException notJson) {
+                    unreadable++;
+                    System.out.println("UNREADABLE " + notJson.getMessage());
+                    continue;
+                }
+                List<String> violations = new ArrayList<>(RecordSchema.violations(json));
+                RunRecord parsed = violations.isEmpty() ? RecordJson.mapper().treeToValue(json, RunRecord.class) : null;
+                if (parsed != null) {
+                    violations.addAll(ProfileMatch.violations(parsed));
+                }
                 if (violations.isEmpty()) {
-                    System.out.println("valid   " + record);
+                    Path dir = record.toAbsolutePath().getParent();
+                    boolean left = RunLock.abandoned(dir, parsed);
+                    abandoned += left ? 1 : 0;
+                    System.out.println("valid   " + record + (left ? " (" + RunLock.abandonedNote(dir) + ")" : ""));
                 } else {
                     bad++;
                     System.out.println("INVALID " + record);
@@ -41,7 +68,8 @@ final class CheckCommand implements Callable<Integer> {
                 }
             }
         }
-        System.out.println(seen + " records, " + bad + " invalid");
-        return bad == 0 && seen > 0 ? LoomLab.OK : LoomLab.FAILED;
+        System.out.println(seen + " records, " + bad + " invalid, " + unreadable + " unreadable"
+                + (abandoned > 0 ? ", " + abandoned + " abandoned" : ""));
+        return bad == 0 && unreadable == 0 && seen > 0 ? LoomLab.OK : LoomLab.FAILED;
     }
 }

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         header = "A reproducibility lab for JVM concurrency experiments.",
         subcommands = {RunCommand.class, MatrixCommand.class, ImagesCommand.class, ReportCommand.class, DiffCommand.class,
                 ClaimsCommand.class, CalibrateCommand.class, ExportCommand.class,
-                CheckCommand.class, CommandLine.HelpCommand.class})
+                CheckCommand.class, ReapCommand.class, CommandLine.HelpCommand.class})
 public final class LoomLab {
 
     /** {@code -V}: the version the jar was built as, the commit it was built from and the hash of the jars. */

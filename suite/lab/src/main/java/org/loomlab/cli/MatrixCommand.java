@@ -9,10 +9,12 @@ import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
 import org.loomlab.run.CellPlan;
+import org.loomlab.run.ContainerOwner;
 import org.loomlab.run.Experiment;
 import org.loomlab.run.Fixture;
 import org.loomlab.run.FixtureMode;
 import org.loomlab.run.Profile;
+import org.loomlab.run.RunPlan;
 import org.loomlab.run.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,7 +26,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -84,6 +85,10 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--budget", paramLabel = "DURATION", description = "passed to each JDK's run (default: the profile's)")
     String budget;
 
+    @Option(names = "--host-id", paramLabel = "ID", description = "name of this host in results/ and every record (default:"
+            + " <hostname>-<cpu>-<N>c-<M>g, with -<arch>-qemu for a foreign --arch); CI sets one so its jobs' records meet")
+    String hostId;
+
     @Option(names = "--jdk-timeout", paramLabel = "DURATION", defaultValue = "3h", description = "limit per JDK container (default: ${DEFAULT-VALUE})")
     String jdkTimeout;
 
@@ -113,12 +118,15 @@ final class MatrixCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--memory '" + memory + "' is not a size; valid: a number with k, m or g, e.g. 6g or 512m");
         }
         RunCommand.checkId("matrix id", matrixId);
+        RunCommand.checkId("host id", hostId);
         Docker.requireEngine();
+        ContainerOwner.reap(false).forEach(r -> System.out.println("removed a container left behind: " + r));
         String id = matrixId != null ? matrixId
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now()) + "-matrix";
         Path root = (results != null ? results : home.resolve("results")).toAbsolutePath();
         // Emulated results are kept apart from the machine's own: their host id says so.
-        String hostName = new HostFingerprint().read().name() + (target.emulated() ? "-" + target.label() + "-qemu" : "");
+        String hostName = hostId != null ? hostId
+                : new HostFingerprint().read().name() + (target.emulated() ? "-" + target.label() + "-qemu" : "");
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
         List<String> cleanup = new ArrayList<>();
@@ -179,15 +187,16 @@ final class MatrixCommand implements Callable<Integer> {
             throws IOException, InterruptedException {
         Path jdkDir = runDir.getParent();
         Files.createDirectories(jdkDir);
-        // The runner is not root: it may write its run directory, nothing else.
-        Files.setPosixFilePermissions(jdkDir, PosixFilePermissions.fromString("rwxrwxrwx"));
         boolean resumeRun = Files.exists(runDir.resolve("run.json"));
         if (!resumeRun && Files.exists(runDir)) {
             deleteTree(runDir); // killed before its first record: nothing in it to keep
         }
+        // The runner runs as whoever runs the matrix, so its records belong to them (no world-writable directories).
         List<String> cmd = new ArrayList<>(List.of("docker", "run", "--rm", "--name", container, "--network", "host",
+                "--user", callerUidGid(), "-e", "HOME=/tmp",
                 "-e", "LOOMLAB_IMAGE=" + image, "-e", "LOOMLAB_IMAGE_ID=" + RunnerImage.imageId(image),
                 "-v", root + ":/results"));
+        cmd.addAll(ContainerOwner.dockerRunFlags(id));
         // Limits are the container's; the runner's fingerprint reads them back from its cgroup into the record.
         if (cpus != null) {
             cmd.addAll(List.of("--cpus", cpus));
@@ -196,18 +205,21 @@ final class MatrixCommand implements Callable<Integer> {
             cmd.addAll(List.of("--memory", memory));
         }
         cmd.addAll(List.of(image,
-                "run", "--profile", chosen.label(), "--jdk-id", jdk.id(), "--host-id", hostName, "--results", "/results",
-                "--run-id", id));
+                "run", "--jdk-id", jdk.id(), "--host-id", hostName, "--results", "/results", "--run-id", id));
         if (fixture != null) {
             cmd.addAll(List.of("--fixture", fixture.url()));
         }
-        experiments.forEach(e -> cmd.addAll(List.of("-e", e)));
-        params.forEach(p -> cmd.addAll(List.of("-p", p)));
-        if (precision != null) {
-            cmd.addAll(List.of("--precision", precision));
-        }
-        if (budget != null) {
-            cmd.addAll(List.of("--budget", budget));
+        // A run that kept its plan resumes from it and refuses planning flags; older ones are planned again.
+        if (!(resumeRun && Files.exists(runDir.resolve(RunPlan.FILE)))) {
+            cmd.addAll(List.of("--profile", chosen.label()));
+            experiments.forEach(e -> cmd.addAll(List.of("-e", e)));
+            params.forEach(p -> cmd.addAll(List.of("-p", p)));
+            if (precision != null) {
+                cmd.addAll(List.of("--precision", precision));
+            }
+            if (budget != null) {
+                cmd.addAll(List.of("--budget", budget));
+            }
         }
         if (resumeRun) {
             cmd.add("--resume");
@@ -232,6 +244,12 @@ final class MatrixCommand implements Callable<Integer> {
         }
         return new MatrixRecord.Entry(jdk.id(), "ok", p.exitValue() == 0 ? null : "some cells not ok (exit " + p.exitValue() + ")",
                 relative(matrixFile, runDir));
+    }
+
+    /** {@code uid:gid} of this process, for {@code docker run --user}. */
+    private static String callerUidGid() {
+        var me = new com.sun.security.auth.module.UnixSystem();
+        return me.getUid() + ":" + me.getGid();
     }
 
     /** The run record as the matrix file names it: relative, so a result set stays valid when copied or cloned. */

@@ -24,6 +24,8 @@ import org.loomlab.run.CellHistory;
 import org.loomlab.run.Policy;
 import org.loomlab.run.Progress;
 import org.loomlab.run.RunBudget;
+import org.loomlab.run.RunLock;
+import org.loomlab.run.RunPlan;
 import org.loomlab.run.RunVerdict;
 import org.loomlab.run.ResultsTable;
 import org.loomlab.run.ScenarioCell;
@@ -41,6 +43,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -53,8 +56,8 @@ import java.util.stream.Collectors;
         description = "Writes results/<host>/<jdk-id>/<run-id>/ with run.json, JMH's JSON per cell and logs.")
 final class RunCommand implements Callable<Integer> {
 
-    @Option(names = "--profile", defaultValue = "quick", paramLabel = "NAME",
-            description = "smoke, quick, full, scaled or talk (the talk's JMH settings) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "smoke, quick, full, scaled or talk (the talk's JMH settings) (default: quick)")
     String profile;
 
     @Option(names = {"-e", "--experiment"}, split = ",", paramLabel = "NAME",
@@ -114,7 +117,8 @@ final class RunCommand implements Callable<Integer> {
                     + " else a local JVM), container, local, or the http:// URL of a running one (default: ${DEFAULT-VALUE})")
     String fixture;
 
-    @Option(names = "--resume", description = "finish the run named by --run-id: keep its finished cells, run the missing ones")
+    @Option(names = "--resume", description = "finish the run named by --run-id as it was planned (its profile, cells and"
+            + " policy, from its plan.json): keep its finished cells, run the missing ones")
     boolean resume;
 
     @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/suite/bench/target/benchmarks.jar)")
@@ -123,16 +127,12 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // Every input is checked before the first directory is made: bad input leaves nothing behind.
-        Profile chosen = Profile.of(profile);
+        Profile chosen = Profile.of(profile == null ? Profile.QUICK.label() : profile);
         List<CellPlan> plans = Experiment.plan(experiments.stream().map(Experiment::of).toList(), chosen,
                 parseParams(params));
         Duration cellTimeout = timeout == null ? chosen.cellTimeout() : parseDuration("--timeout", timeout);
-        Policy policy = Policy.of(chosen);
-        policy = precision == null ? policy : policy.withTarget(Policy.parsePrecision(precision));
-        policy = budget == null ? policy : policy.withBudget(parseDuration("--budget", budget));
-        policy = confidence == null ? policy : policy.withConfidence(Policy.parseConfidence(confidence));
-        RunBudget shared = new RunBudget(runBudget != null ? ("none".equals(runBudget.strip()) ? null
-                : parseDuration("--run-budget", runBudget)) : budget != null ? null : chosen.runBudget());
+        Policy policy = policyOf(chosen);
+        RunBudget shared = runBudgetOf(chosen);
         Path home = LoomLab.home();
         Path java = javaBinary(jvm);
         Path jar = benchmarks != null ? benchmarks : home.resolve("suite/bench/target/benchmarks.jar");
@@ -162,10 +162,39 @@ final class RunCommand implements Callable<Integer> {
         Path dir = (results != null ? results : home.resolve("results")).resolve(host.name()).resolve(jdk.id()).resolve(id);
         RunRecord previous = null;
         if (Files.exists(dir.resolve("run.json")) && resume) {
+            if (RunLock.held(dir)) {
+                throw new IllegalArgumentException("run directory " + dir + " is being written by another loom-lab process;"
+                        + " wait for it to end or stop it first");
+            }
             previous = RecordJson.read(dir.resolve("run.json"));
+            Optional<RunPlan> planned = RunPlan.read(dir);
+            if (planned.isPresent()) {
+                // The run goes on as it was planned; flags typed again could only make a record of two kinds.
+                refuseOverrides(id, planned.get());
+                chosen = planned.get().chosenProfile();
+                plans = planned.get().cellPlans();
+                policy = planned.get().policy();
+                shared = planned.get().runBudget();
+                cellTimeout = planned.get().timeout();
+            } else {
+                // Made before plans were kept: the record's profile, the cells the flags name.
+                if (profile != null && !profile.equals(previous.profile())) {
+                    throw new IllegalArgumentException("--profile " + profile + " does not match the profile of run " + id
+                            + " (" + previous.profile() + "); leave --profile out to finish it as it began");
+                }
+                chosen = Profile.of(previous.profile());
+                plans = Experiment.plan(experiments.stream().map(Experiment::of).toList(), chosen, parseParams(params));
+                policy = policyOf(chosen);
+                shared = runBudgetOf(chosen);
+                cellTimeout = timeout == null ? chosen.cellTimeout() : parseDuration("--timeout", timeout);
+            }
+            flags = previous.jdk().jvmArgs();
+            network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
         } else if (Files.exists(dir)) {
             throw new IllegalArgumentException("run directory exists already: " + dir
                     + " (choose another --run-id, or --resume to finish it)");
+        } else {
+            RunLock.abandonedSiblings(dir.getParent()).forEach(note -> System.out.println("note: " + note));
         }
         List<CellPlan> todo = previous == null ? plans : missing(plans, previous);
         List<Cell> kept = previous == null ? List.of() : finished(previous);
@@ -194,8 +223,11 @@ final class RunCommand implements Callable<Integer> {
                 System.out.printf("loom-lab run: resuming %s: %d cells kept, %d to run%n", dir, plans.size() - todo.size(),
                         todo.size());
             }
-            return run(start, todo, plans.size() - todo.size(), dir, new CellJvm(java, jar, flags, chosen, policy, cellTimeout,
-                    served == null ? null : served.url(), System.out, shared));
+            try (RunLock owned = RunLock.take(dir)) {
+                RunPlan.of(chosen, policy, shared, cellTimeout, plans).write(dir);
+                return run(start, todo, plans.size() - todo.size(), dir, new CellJvm(java, jar, flags, chosen, policy,
+                        cellTimeout, served == null ? null : served.url(), System.out, shared));
+            }
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(stopFixture);
@@ -203,6 +235,39 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // The hook stops the fixture.
             }
+        }
+    }
+
+    /** The profile's policy with the user's --precision, --budget and --confidence. */
+    private Policy policyOf(Profile chosen) {
+        Policy policy = Policy.of(chosen);
+        policy = precision == null ? policy : policy.withTarget(Policy.parsePrecision(precision));
+        policy = budget == null ? policy : policy.withBudget(parseDuration("--budget", budget));
+        return confidence == null ? policy : policy.withConfidence(Policy.parseConfidence(confidence));
+    }
+
+    /** The profile's run budget, --run-budget's, or none when a --budget alone sets the cells' time. */
+    private RunBudget runBudgetOf(Profile chosen) {
+        return new RunBudget(runBudget != null ? ("none".equals(runBudget.strip()) ? null
+                : parseDuration("--run-budget", runBudget)) : budget != null ? null : chosen.runBudget());
+    }
+
+    /** A one-line error naming every planning flag given with --resume, which takes them from the run's plan. */
+    private void refuseOverrides(String id, RunPlan planned) {
+        Map<String, Boolean> given = new LinkedHashMap<>();
+        given.put("--profile", profile != null);
+        given.put("--experiment", !experiments.isEmpty());
+        given.put("--param", !params.isEmpty());
+        given.put("--precision", precision != null);
+        given.put("--budget", budget != null);
+        given.put("--run-budget", runBudget != null);
+        given.put("--confidence", confidence != null);
+        given.put("--timeout", timeout != null);
+        given.put("--jvm-args", jvmArgs != null);
+        List<String> named = given.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+        if (!named.isEmpty()) {
+            throw new IllegalArgumentException("--resume finishes run " + id + " as it was planned (profile "
+                    + planned.profile() + ", " + planned.cells().size() + " cells); leave out " + String.join(", ", named));
         }
     }
 

@@ -5,6 +5,7 @@ import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 import org.loomlab.record.RunRecord;
+import org.loomlab.run.RunLock;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,7 +57,7 @@ final class RunSource {
 
     /** The matrix record {@code file} holds, or empty when it is a run record. */
     static Optional<MatrixRecord> matrix(Path file) throws IOException {
-        JsonNode tree = RecordJson.mapper().readTree(file.toFile());
+        JsonNode tree = RecordJson.readTree(file);
         return tree.has("matrix_id") ? Optional.of(RecordJson.mapper().treeToValue(tree, MatrixRecord.class)) : Optional.empty();
     }
 
@@ -72,6 +73,11 @@ final class RunSource {
         if (!violations.isEmpty()) {
             throw new IllegalArgumentException(runJson + " is not a valid run record: " + violations.get(0));
         }
-        return RecordJson.read(runJson);
+        RunRecord record = RecordJson.read(runJson);
+        Path dir = runJson.toAbsolutePath().getParent();
+        if (RunLock.abandoned(dir, record)) {
+            System.err.println("note: " + RunLock.abandonedNote(dir));
+        }
+        return record;
     }
 }

@@ -29,6 +29,7 @@ public final class FixtureContainer extends GenericContainer<FixtureContainer> {
         withImagePullPolicy(PullPolicy.defaultPolicy());
         waitingFor(Wait.forHttp("/health").forStatusCode(200).withStartupTimeout(Duration.ofSeconds(60)));
         withLabel("org.loomlab.role", "fixture");
+        withLabels(ContainerOwner.labels(null));
     }
 
     /** Base URL through the mapped port, e.g. {@code http://localhost:32768}. */
@@ -54,6 +55,7 @@ public final class FixtureContainer extends GenericContainer<FixtureContainer> {
         if (!imageBuilt()) {
             throw new IllegalArgumentException("fixture image " + IMAGE + " is not built; build it with: just images");
         }
+        ContainerOwner.reap(false).forEach(r -> System.out.println("removed a container left behind: " + r));
         FixtureContainer container = new FixtureContainer();
         container.start();
         return new Fixture() {

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -83,9 +84,10 @@ class RunCommandIT {
     @Test
     void aSpentRunBudgetLeavesEachCellOneForkAndSaysSo() throws Exception {
         Path results = tmp.resolve("results");
-        // Quick wants 8 forks a cell; a 1 s run budget is spent by the first fork, so each cell gets one and is flagged.
+        // Quick wants 8 forks a cell; a 1 s run budget is spent by the first fork, so each cell gets one and, short of
+        // a target no single fork meets, is flagged.
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, "run", "--results", results.toString(),
-                "--run-id", "run-budget-it", "--run-budget", "1s", "-e", "philosophers", "-p", "lock=reentrant",
+                "--run-id", "run-budget-it", "--run-budget", "1s", "--precision", "0.1%", "-e", "philosophers", "-p", "lock=reentrant",
                 "-p", "workload=noop", "-p", "philosophers=10", "-p", "meals=100");
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         assertThat(r.stdout()).contains("the run's 1s shared among its cells");
@@ -140,6 +142,44 @@ class RunCommandIT {
         assertThat(cell.get("samples").size()).isBetween(1, 2);
         assertThat(cell.get("samples").get(0).asDouble()).isBetween(1_000.0, 7_500.0);
         assertThat(RunFiles.nonEmptyJfr(runJson.getParent(), "cell-01")).isNotEmpty();
+    }
+
+    @Test
+    void aRunKilledWithSigkillIsAbandonedAndResumesOnlyAsPlanned() throws Exception {
+        Path results = tmp.resolve("results");
+        Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke", "-e", "philosophers",
+                "-p", "workload=noop,active-wait", "-p", "dinner=lab", "--results", results.toString(), "--run-id", "killed-it");
+        Path runJson = RunFiles.awaitRunJson(results, 2, Duration.ofMinutes(3));
+        List<ProcessHandle> forks = lab.descendants().toList();
+        lab.destroyForcibly(); // SIGKILL: no shutdown hook runs, the record stays 'running'
+        lab.waitFor();
+        forks.forEach(ProcessHandle::destroyForcibly);
+        assertThat(RecordJson.read(runJson).status().label()).isEqualTo("running");
+        Files.writeString(results.resolve("not-a-record.json"), "{\"run_id\": ");
+
+        LabProcess.Result check = LabProcess.run(tmp.resolve("log"), 60, "check", runJson.toString(),
+                results.resolve("not-a-record.json").toString());
+        assertThat(check.exitCode()).isEqualTo(LoomLab.FAILED);
+        assertThat(check.stdout()).contains("abandoned: ").contains("--resume --run-id killed-it")
+                .contains("UNREADABLE " + results.resolve("not-a-record.json") + " is not a readable run record")
+                .contains("2 records, 0 invalid, 1 unreadable, 1 abandoned");
+
+        LabProcess.Result other = LabProcess.run(tmp.resolve("log"), 60, "run", "--resume", "--run-id", "killed-it",
+                "--results", results.toString(), "--profile", "quick", "-p", "workload=noop");
+        assertThat(other.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(other.stderr().strip()).doesNotContain("\n").contains("--resume finishes run killed-it as it was planned"
+                + " (profile smoke, 8 cells); leave out --profile, --param");
+
+        LabProcess.Result resumed = LabProcess.run(tmp.resolve("log"), 600, "run", "--resume", "--run-id", "killed-it",
+                "--results", results.toString());
+        assertThat(resumed.exitCode()).as(resumed.stdout() + resumed.stderr()).isZero();
+        JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
+        assertThat(record.get("status").asText()).isEqualTo("complete");
+        assertThat(record.get("profile").asText()).isEqualTo("smoke");
+        assertThat(record.get("results").findValuesAsText("status")).hasSize(8).containsOnly("ok");
+        LabProcess.Result clean = LabProcess.run(tmp.resolve("log"), 60, "check", runJson.toString());
+        assertThat(clean.exitCode()).isZero();
+        assertThat(clean.stdout()).doesNotContain("abandoned").contains("1 records, 0 invalid, 0 unreadable");
     }
 
     @Test

@@ -36,8 +36,34 @@ public final class RecordJson {
         return MAPPER;
     }
 
+    /** The record in {@code file}; a file that is not one is a one-line error naming it and why. */
     public static RunRecord read(Path file) throws IOException {
-        return MAPPER.readValue(file.toFile(), RunRecord.class);
+        try {
+            return MAPPER.readValue(file.toFile(), RunRecord.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(unreadable(file, e));
+        }
+    }
+
+    /** The JSON tree of {@code file}; a file that is not JSON (or is empty) is a one-line error naming it and why. */
+    public static com.fasterxml.jackson.databind.JsonNode readTree(Path file) throws IOException {
+        com.fasterxml.jackson.databind.JsonNode tree;
+        try {
+            tree = MAPPER.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(unreadable(file, e));
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new IllegalArgumentException(file + " is not a readable run record: empty, or not a JSON object");
+        }
+        return tree;
+    }
+
+    /** One line: which file, what is wrong and where, without Jackson's stack of source excerpts. */
+    public static String unreadable(Path file, com.fasterxml.jackson.core.JsonProcessingException e) {
+        var at = e.getLocation();
+        return file + " is not a readable run record: " + e.getOriginalMessage().lines().findFirst().orElse("")
+                + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")");
     }
 
     /** Writes {@code value} as JSON to {@code target} through a temporary file and a rename. */
@@ -61,6 +87,10 @@ public final class RecordJson {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
             try {
+                // A temporary file is 0600; a record is for everyone who may read the results (CI's upload, the host).
+                if (Files.getFileStore(tmp).supportsFileAttributeView("posix")) {
+                    Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                }
                 filler.fill(tmp);
                 try {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -40,6 +40,6 @@ public final class RecordSchema {
     }
 
     public static List<String> violations(Path runJson) throws IOException {
-        return violations(RecordJson.mapper().readTree(runJson.toFile()));
+        return violations(RecordJson.readTree(runJson));
     }
 }
