@@ -86,6 +86,6 @@ lab-up DIR=".lab" *HOSTS: images
 lab-down DIR=".lab" *HOSTS:
     ansible/tests/lab-down "$1" "${@:2}"
 
-# Install Ansible (ansible-core) and ansible-lint when missing
+# Install the pinned Ansible (ansible-core) and ansible-lint when missing or at another version
 ansible:
     bin/ansible-tools

@@ -1,5 +1,8 @@
 package org.loomlab.run;
 
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
 import org.loomlab.record.FixtureInfo;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
@@ -14,17 +17,25 @@ import java.time.Duration;
 import java.util.Properties;
 
 /**
- * The fixture image as a Testcontainers container: port 8080 published on loopback, ready once
+ * The fixture image as a Testcontainers container: port 8080 published on loopback only, ready once
  * {@code /health} answers. The image is built locally by {@code just images}; it is never pulled.
+ * Testcontainers publishes exposed ports on every interface (0.0.0.0) by default, which would open the
+ * fixture to the network of a lab host; its callers (this JVM, runners on the host network) are all local.
  */
 public final class FixtureContainer extends GenericContainer<FixtureContainer> {
 
     public static final String IMAGE = "loom-lab/fixture:" + suiteVersion();
     static final int PORT = 8080;
+    /** The only address the fixture's port is published on. */
+    public static final String LOOPBACK = "127.0.0.1";
 
     public FixtureContainer() {
         super(DockerImageName.parse(IMAGE));
         withExposedPorts(PORT);
+        // Replaces the publish-all binding on 0.0.0.0 with one on 127.0.0.1, still to a free host port.
+        withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
+                .withPublishAllPorts(false)
+                .withPortBindings(new PortBinding(Ports.Binding.bindIp(LOOPBACK), ExposedPort.tcp(PORT))));
         // There is no registry to pull from: the image must have been built here.
         withImagePullPolicy(PullPolicy.defaultPolicy());
         waitingFor(Wait.forHttp("/health").forStatusCode(200).withStartupTimeout(Duration.ofSeconds(60)));

@@ -1,5 +1,7 @@
 package org.loomlab.cli;
 
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Ports;
 import org.junit.jupiter.api.Test;
 import org.loomlab.run.FixtureContainer;
 import org.testcontainers.junit.jupiter.Container;
@@ -33,6 +35,16 @@ class FixtureContainerIT {
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).hasSize(16384);
         assertThat(r.body()[257]).isEqualTo((byte) 1);
+    }
+
+    @Test
+    void publishesItsPortOnLoopbackOnly() {
+        Ports.Binding[] bindings = FIXTURE.getContainerInfo().getNetworkSettings().getPorts().getBindings()
+                .get(ExposedPort.tcp(8080));
+        assertThat(bindings).isNotEmpty().allSatisfy(b -> {
+            assertThat(b.getHostIp()).isEqualTo(FixtureContainer.LOOPBACK);
+            assertThat(b.getHostPortSpec()).isEqualTo(String.valueOf(FIXTURE.getMappedPort(8080)));
+        });
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.loomlab.record.RecordSchema;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -33,11 +34,13 @@ class LabIT {
     @TempDir
     Path tmp;
 
-    private LabProcess.Result playbook(String log, Path inventory, String extraVars) throws Exception {
+    private LabProcess.Result playbook(String log, Path inventory, String extraVars, String... options) throws Exception {
         Map<String, String> env = Map.of("ANSIBLE_HOME", tmp.resolve("ansible-home").toString(),
                 "ANSIBLE_SSH_CONTROL_PATH_DIR", tmp.resolve("cp").toString(), "ANSIBLE_NOCOLOR", "1");
-        return LabProcess.command(tmp.resolve(log), 1800, env, List.of("ansible-playbook", "-i", inventory.toString(),
+        List<String> cmd = new ArrayList<>(List.of("ansible-playbook", "-i", inventory.toString(),
                 ANSIBLE.resolve("lab.yml").toString(), "-e", extraVars));
+        cmd.addAll(List.of(options));
+        return LabProcess.command(tmp.resolve(log), 1800, env, cmd);
     }
 
     private static JsonNode read(Path file) throws Exception {
@@ -60,6 +63,16 @@ class LabIT {
 
             Path results = tmp.resolve("results");
             String vars = NARROW.formatted(results, tmp.resolve("cache"));
+            // --check on the new hosts: every probe answers for real, nothing fails, and nothing is shipped or run.
+            LabProcess.Result check = playbook("check", lab.resolve("inventory.yml"), vars, "--check");
+            assertThat(check.exitCode()).as(check.stdout()).isEqualTo(4);
+            assertThat(check.stdout()).containsPattern("lab-amd64 +: ok=\\d+ +changed=[1-9]\\d* +unreachable=0 +failed=0")
+                    .containsPattern("lab-arm64 +: ok=\\d+ +changed=[1-9]\\d* +unreachable=0 +failed=0")
+                    .contains("loom-lab/runner:openjdk-25-arm64 would ship to lab-arm64 as loom-lab/runner:openjdk-25-arm64")
+                    .contains("would run the smoke matrix sim of openjdk-25 on lab-amd64");
+            assertThat(results).doesNotExist();
+            assertThat(tmp.resolve("cache")).doesNotExist();
+
             LabProcess.Result r = playbook("run1", lab.resolve("inventory.yml"), vars);
             // 4: some host was unreachable. The live hosts ran anyway and their results are here.
             assertThat(r.exitCode()).as(r.stdout()).isEqualTo(4);
@@ -104,12 +117,21 @@ class LabIT {
         // The only host does not exist: had the playbook tried to reach it, it would say unreachable, not this.
         Path inventory = tmp.resolve("inventory.yml");
         Files.writeString(inventory, "lab:\n  hosts:\n    nowhere:\n      ansible_host: 127.0.0.1\n      ansible_port: 1\n");
+        // Asked of all hosts (-e): role lab's argument specs refuse it, naming the valid values.
         LabProcess.Result r = playbook("bad-jdk", inventory, "{\"lab_jdks\": [\"openjdk-25\", \"openjdk-99\"]}");
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.stdout()).contains("\"msg\": \"unknown JDK id openjdk-99; valid: liberica-24, liberica-25, openjdk-21,")
-                .doesNotContain("nowhere");
+        assertThat(r.stdout()).contains("lab_jdks must be one or more of: liberica-24, liberica-25, openjdk-21,")
+                .contains("Got no match for: openjdk-99").doesNotContain("nowhere");
         r = playbook("bad-profile", inventory, "{\"lab_matrix_profile\": \"fast\"}");
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.stdout()).contains("\"msg\": \"unknown profile 'fast'; valid: smoke, quick, full, scaled, talk\"").doesNotContain("nowhere");
+        assertThat(r.stdout()).contains("lab_matrix_profile must be one of: smoke, quick, full, scaled, talk, got: fast")
+                .doesNotContain("nowhere");
+        // Asked of one host in the inventory: lab_request finds it before that host, or any other, is touched.
+        Files.writeString(inventory, "lab:\n  hosts:\n    nowhere:\n      ansible_host: 127.0.0.1\n      ansible_port: 1\n"
+                + "      lab_jdks: [openjdk-98]\n");
+        r = playbook("bad-host", inventory, "{}");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stdout()).contains("\"msg\": \"unknown JDK id openjdk-98; valid: liberica-24, liberica-25, openjdk-21,")
+                .doesNotContain("nowhere");
     }
 }
