@@ -16,7 +16,17 @@ public enum LockKind implements Axis {
     /** {@link ReentrantLock}: a virtual thread parks and unmounts while waiting on it on every JDK. */
     REENTRANT("reentrant", ReentrantLock::new),
     /** A monitor: pins the carrier of a virtual thread that blocks inside it before JEP 491 (JDK 24). */
-    SYNCHRONIZED("synchronized", null);
+    SYNCHRONIZED("synchronized", null),
+    /**
+     * A fair {@link ReentrantLock}: the longest waiter gets it next, so no philosopher starves, at the price of a
+     * hand-off on every release. Only when asked for ({@code -p lock=reentrant-fair}).
+     */
+    REENTRANT_FAIR("reentrant-fair", () -> new ReentrantLock(true)) {
+        @Override
+        public boolean optIn() {
+            return true;
+        }
+    };
 
     private final String label;
     /** Makes the explicit lock of this kind; null for a monitor. */
