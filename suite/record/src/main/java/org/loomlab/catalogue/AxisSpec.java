@@ -93,6 +93,9 @@ public record AxisSpec(String name, Type type, List<Choice> choices, Integer min
 
     /** A value of a count axis as a number, checked against the axis's minimum. */
     public int count(String value) {
+        if (type != Type.COUNT) {
+            throw new IllegalStateException(name + " is a " + type + " axis, not a count");
+        }
         String problem = name + " must be a whole number >= " + min + ", got '" + value + "'";
         long n;
         try {
@@ -100,7 +103,7 @@ public record AxisSpec(String name, Type type, List<Choice> choices, Integer min
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(problem);
         }
-        if (type != Type.COUNT || n < min || n > Integer.MAX_VALUE) {
+        if (n < min || n > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(problem);
         }
         return (int) n;

@@ -70,7 +70,8 @@ public record Rule(Map<String, List<String>> when, List<String> jvmArgs, String 
 
     /** Whether the cell at {@code params} matches this rule. */
     public boolean matches(Map<String, String> params) {
-        return when.entrySet().stream().allMatch(e -> e.getValue().contains(params.get(e.getKey())));
+        return when.entrySet().stream()
+                .allMatch(e -> params.containsKey(e.getKey()) && e.getValue().contains(params.get(e.getKey())));
     }
 
     /** {@code template} with each {@code {axis}} replaced by the cell's value of that axis. */
