@@ -1,5 +1,10 @@
 package org.loomlab.bench;
 
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.loomlab.catalogue.AxisSpec;
+import org.loomlab.catalogue.ExperimentSpec;
+import org.loomlab.catalogue.Rule;
 import org.loomlab.philosophers.Dinner;
 import org.loomlab.philosophers.DinnerKind;
 import org.loomlab.philosophers.LockKind;
@@ -7,13 +12,11 @@ import org.loomlab.philosophers.Meal;
 import org.loomlab.philosophers.Table;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.philosophers.Workload;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -25,6 +28,7 @@ import org.openjdk.jmh.runner.IterationType;
 
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,6 +48,24 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class PhilosophersBenchmark {
+
+    /** This benchmark in the experiment catalogue: the lab's axes, their limits and defaults per profile. */
+    public static final ExperimentSpec EXPERIMENT = ExperimentSpec.jmh("philosophers",
+            PhilosophersBenchmark.class.getName() + ".dine", "avgt", "ms/op",
+            AxisSpec.choice("lock", LockKind.class),
+            AxisSpec.choice("threads", ThreadKind.class).in("scaled", "virtual"),
+            AxisSpec.choice("workload", Workload.class).in("scaled", "noop"),
+            // The talk's dinner by default: it reproduces the talk's own code on this machine (README, "Which
+            // dinner"); -p dinner=lab serves the lab's, -p dinner=talk,lab both side by side.
+            AxisSpec.choice("dinner", DinnerKind.class).byDefault("talk"),
+            // One value unless asked for more, so the plan does not grow; -p mealtime=16,16.8 makes a known 5 %
+            // change on purpose.
+            AxisSpec.microseconds("mealtime", "16"),
+            AxisSpec.count("philosophers", "1000", 2).in("smoke", "10").in("scaled", "10000", "100000", "1000000"),
+            AxisSpec.count("meals", "10000", 1).in("smoke", "100").in("scaled", "10000", "100000", "1000000"),
+            AxisSpec.count("connections", "500", 1))
+            // a platform thread per philosopher: the lab skips a table this host cannot start (ThreadCeiling)
+            .with(Rule.when("threads", List.of(ThreadKind.PLATFORM.label())).startingPlatformThreads("philosophers"));
 
     @Param({"reentrant", "synchronized"})
     public String lock;

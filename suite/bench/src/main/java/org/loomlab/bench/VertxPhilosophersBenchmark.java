@@ -1,5 +1,8 @@
 package org.loomlab.bench;
 
+import org.loomlab.catalogue.AxisSpec;
+import org.loomlab.catalogue.ExperimentSpec;
+import org.loomlab.catalogue.Rule;
 import org.loomlab.philosophers.Dinner;
 import org.loomlab.philosophers.Meal;
 import org.loomlab.philosophers.Workload;
@@ -17,6 +20,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -28,6 +33,24 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class VertxPhilosophersBenchmark {
+
+    /** The same dinner as verticles with vert.x local locks: the talk's design and one that scales. */
+    public static final ExperimentSpec EXPERIMENT = ExperimentSpec.jmh("vertx-philosophers",
+            VertxPhilosophersBenchmark.class.getName() + ".dine", "avgt", "ms/op",
+            AxisSpec.choice("lock", VerticleLock.class),
+            AxisSpec.choice("threads", VerticleThreads.class),
+            AxisSpec.choice("variant", Variant.class),
+            // The talk ran its vert.x tables on these four; the HTTP workloads run when asked for by name.
+            AxisSpec.choice("workload", Workload.class).byDefault("noop", "active-wait", "sleep", "file-read")
+                    .in("quick", "noop", "active-wait").in("scaled", "noop"),
+            AxisSpec.microseconds("mealtime", "16"),
+            // Where the talk's vert.x tables stalled; talk and scalable side by side (talk at 100K: minutes).
+            AxisSpec.count("philosophers", "1000", 2).in("smoke", "5").in("scaled", "10000", "100000"),
+            AxisSpec.count("meals", "10000", 1).in("smoke", "100"),
+            AxisSpec.count("connections", "500", 1))
+            .with(Rule.when("threads", List.of(VerticleThreads.EVENT_LOOP.label()))
+                    .and("workload", Arrays.stream(Workload.values()).filter(w -> w != Workload.NOOP).map(Workload::label).toList())
+                    .withNote("blocks its vert.x event loops on purpose, as the talk did: {workload} runs on the event-loop thread"));
 
     @Param("vertx-local")
     public String lock;

@@ -3,15 +3,8 @@ package org.loomlab.bench;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.loomlab.philosophers.Axis;
 import org.loomlab.philosophers.DinnerKind;
-import org.loomlab.philosophers.LockKind;
-import org.loomlab.philosophers.ThreadKind;
-import org.loomlab.philosophers.Workload;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.infra.Blackhole;
-
-import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -21,24 +14,6 @@ class PhilosophersBenchmarkTest {
     /** JMH makes the real one; a test may make its own by saying the words JMH asks for. */
     static final Blackhole BLACKHOLE =
             new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
-
-    private static String[] param(String field) throws NoSuchFieldException {
-        return PhilosophersBenchmark.class.getField(field).getAnnotation(Param.class).value();
-    }
-
-    private static <E extends Enum<E> & Axis> String[] labels(Class<E> type) {
-        return Arrays.stream(type.getEnumConstants()).map(Axis::label).toArray(String[]::new);
-    }
-
-    @Test
-    void paramValuesAreExactlyTheAxisLabels() throws Exception {
-        // JMH needs constants in the annotation; this keeps them in step with the domain types.
-        assertThat(param("lock")).containsExactly(labels(LockKind.class));
-        assertThat(param("threads")).containsExactly(labels(ThreadKind.class));
-        assertThat(param("workload")).containsExactly(labels(Workload.class));
-        assertThat(param("dinner")).containsExactly(labels(DinnerKind.class));
-        assertThat(param("mealtime")).containsExactly("16");
-    }
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(DinnerKind.class)

@@ -1,6 +1,9 @@
 package org.loomlab.fairness;
 
 import org.HdrHistogram.Histogram;
+import org.loomlab.catalogue.AxisSpec;
+import org.loomlab.catalogue.ExperimentSpec;
+import org.loomlab.catalogue.Rule;
 import org.loomlab.philosophers.ThreadKind;
 import org.loomlab.record.Cell;
 import org.loomlab.record.Summary;
@@ -24,18 +27,28 @@ import java.util.concurrent.ThreadFactory;
  */
 public final class FairnessScenario implements Scenario {
 
+    /** Seed 000: light tasks started behind CPU-heavy ones; the sum of their waits to start. */
+    public static final ExperimentSpec EXPERIMENT = ExperimentSpec.scenario("fairness", "light-wait-sum", "ms",
+            AxisSpec.choice("threads", ThreadKind.class),
+            // fixed when the first virtual thread starts, so it is a JVM flag (below), recorded as a number
+            AxisSpec.count("parallelism", AxisSpec.HOST_CPUS, 1),
+            AxisSpec.count("tasks", "1000", 1).in("smoke", "50"),
+            // quick: a tenth of the seed's work; on 2 cores the seed's size takes minutes per virtual sample
+            AxisSpec.count("work", "1000", 1).in("smoke", "100").in("quick", "100"))
+            .with(Rule.always().withJvmArgs("-Djdk.virtualThreadScheduler.parallelism={parallelism}"));
+
     @Override
-    public String name() {
-        return "fairness";
+    public ExperimentSpec experiment() {
+        return EXPERIMENT;
     }
 
     @Override
     public List<Cell> run(Map<String, String> raw, Settings settings) throws InterruptedException {
-        CellParams params = new CellParams(name(), raw);
+        CellParams params = new CellParams(EXPERIMENT, raw);
         ThreadKind kind = params.choice("threads", ThreadKind.class);
-        int parallelism = params.count("parallelism", 1);
-        int tasks = params.count("tasks", 1);
-        int work = params.count("work", 0);
+        int parallelism = params.count("parallelism");
+        int tasks = params.count("tasks");
+        int work = params.count("work");
         VirtualScheduler.require("parallelism", parallelism);
         ThreadFactory threads = switch (kind) {
             case PLATFORM -> Thread.ofPlatform().name("fairness-", 0).factory();

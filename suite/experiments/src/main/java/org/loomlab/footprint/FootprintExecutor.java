@@ -1,6 +1,6 @@
 package org.loomlab.footprint;
 
-import org.loomlab.philosophers.Axis;
+import org.loomlab.axis.Axis;
 
 import java.util.ArrayList;
 import java.util.List;

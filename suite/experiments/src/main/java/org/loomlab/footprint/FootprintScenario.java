@@ -1,5 +1,7 @@
 package org.loomlab.footprint;
 
+import org.loomlab.catalogue.AxisSpec;
+import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.record.Cell;
 import org.loomlab.record.Summary;
 import org.loomlab.scenario.CellParams;
@@ -32,17 +34,23 @@ public final class FootprintScenario implements Scenario {
     /** Where the tasks' products go, so the computation is not dead code. */
     static volatile int sink;
 
+    /** Seed 004: N tasks that compute and sleep in a loop; peak kernel threads, peak RSS and CPU per executor. */
+    public static final ExperimentSpec EXPERIMENT = ExperimentSpec.scenario("footprint", "peak-os-threads", "threads",
+            AxisSpec.choice("executor", FootprintExecutor.class),
+            AxisSpec.count("tasks", "1000", 1).in("smoke", "50"),
+            AxisSpec.count("sleep", "1000", 1));
+
     @Override
-    public String name() {
-        return "footprint";
+    public ExperimentSpec experiment() {
+        return EXPERIMENT;
     }
 
     @Override
     public List<Cell> run(Map<String, String> raw, Settings settings) throws Exception {
-        CellParams params = new CellParams(name(), raw);
+        CellParams params = new CellParams(EXPERIMENT, raw);
         FootprintExecutor executor = params.choice("executor", FootprintExecutor.class);
-        int tasks = params.count("tasks", 1);
-        int sleep = params.count("sleep", 1);
+        int tasks = params.count("tasks");
+        int sleep = params.count("sleep");
         Runnable task = () -> {
             ThreadLocalRandom random = ThreadLocalRandom.current();
             try {

@@ -1,5 +1,7 @@
 package org.loomlab.philosophers;
 
+import java.util.concurrent.locks.ReentrantLock;
+
 /**
  * A chopstick between two philosophers. Chopsticks are numbered and always taken lower number
  * first, which breaks the circular wait and so makes the table deadlock-free.
@@ -27,4 +29,47 @@ abstract class Chopstick {
      * chopsticks and eats once more before it sees the interrupt.
      */
     abstract void holdThroughInterruptsWhile(Section section) throws Exception;
+
+    /** A chopstick held through {@code lock}: a virtual thread parks and unmounts while it waits. */
+    static Chopstick locked(int index, ReentrantLock lock) {
+        return new Chopstick(index) {
+            @Override
+            void holdWhile(Section section) throws Exception {
+                lock.lockInterruptibly();
+                try {
+                    section.run();
+                } finally {
+                    lock.unlock();
+                }
+            }
+
+            @Override
+            void holdThroughInterruptsWhile(Section section) throws Exception {
+                lock.lock();
+                try {
+                    section.run();
+                } finally {
+                    lock.unlock();
+                }
+            }
+        };
+    }
+
+    /** A chopstick that is its own monitor. */
+    static Chopstick monitor(int index) {
+        return new Chopstick(index) {
+            @Override
+            void holdWhile(Section section) throws Exception {
+                synchronized (this) {
+                    section.run();
+                }
+            }
+
+            @Override
+            void holdThroughInterruptsWhile(Section section) throws Exception {
+                // A monitor never answers an interrupt while it waits: the same wait either way.
+                holdWhile(section);
+            }
+        };
+    }
 }

@@ -1,5 +1,7 @@
 package org.loomlab.philosophers;
 
+import org.loomlab.axis.Axis;
+
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;

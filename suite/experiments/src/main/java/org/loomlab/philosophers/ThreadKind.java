@@ -1,5 +1,7 @@
 package org.loomlab.philosophers;
 
+import org.loomlab.axis.Axis;
+
 import java.util.concurrent.ThreadFactory;
 
 /**

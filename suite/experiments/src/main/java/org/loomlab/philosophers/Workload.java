@@ -1,11 +1,12 @@
 package org.loomlab.philosophers;
 
+import org.loomlab.axis.Axis;
+import org.loomlab.axis.Microseconds;
+
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,6 +94,11 @@ public enum Workload implements Axis {
     /** A blocking 16 KB read from the fixture with {@code URL.openStream()}, as in the talk. */
     HTTP_JDK("http-jdk") {
         @Override
+        public boolean needsFixture() {
+            return true;
+        }
+
+        @Override
         public Meal prepare(Kitchen kitchen) {
             return HttpMeal.urlConnection(kitchen);
         }
@@ -100,12 +106,22 @@ public enum Workload implements Axis {
     /** The same read with {@code java.net.http.HttpClient}, beyond the talk. */
     HTTP_CLIENT("http-client") {
         @Override
+        public boolean needsFixture() {
+            return true;
+        }
+
+        @Override
         public Meal prepare(Kitchen kitchen) {
             return HttpMeal.httpClient(kitchen);
         }
     },
     /** The same read with OkHttp 5, whose pool needed 500+ connections in the talk before it stopped failing. */
     HTTP_OKHTTP("http-okhttp") {
+        @Override
+        public boolean needsFixture() {
+            return true;
+        }
+
         @Override
         public Meal prepare(Kitchen kitchen) {
             return HttpMeal.okHttp(kitchen);
@@ -140,15 +156,6 @@ public enum Workload implements Axis {
      * nanosecond; a one-line error unless it is a number above 0.
      */
     public static Duration mealTime(String micros) {
-        try {
-            BigDecimal nanos = new BigDecimal(micros.replace("_", "")).movePointRight(3);
-            if (nanos.compareTo(BigDecimal.ONE) >= 0) {
-                return Duration.ofNanos(nanos.setScale(0, RoundingMode.HALF_UP).longValueExact());
-            }
-        } catch (NumberFormatException | ArithmeticException e) {
-            // Not a number, or more nanoseconds than a long holds: the same one-line error.
-        }
-        throw new IllegalArgumentException("mealtime must be a number of microseconds > 0 (at least 0.001),"
-                + " e.g. 16 or 16.8, got '" + micros + "'");
+        return Microseconds.parse("mealtime", micros);
     }
 }

@@ -1,6 +1,6 @@
 package org.loomlab.pinning;
 
-import org.loomlab.philosophers.Axis;
+import org.loomlab.axis.Axis;
 
 import java.io.FileInputStream;
 import java.io.IOException;

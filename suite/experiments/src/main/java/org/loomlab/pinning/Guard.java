@@ -29,10 +29,7 @@ abstract class Guard {
 
     /** A fresh guard of {@code lock}'s kind. */
     static Guard of(LockKind lock) {
-        return switch (lock) {
-            case SYNCHRONIZED -> new Monitor();
-            case REENTRANT -> new Reentrant();
-        };
+        return lock.newLock().<Guard>map(Reentrant::new).orElseGet(Monitor::new);
     }
 
     /** No critical section at all: the same blocking operation, free to unmount. */
@@ -66,8 +63,13 @@ abstract class Guard {
     }
 
     private static final class Reentrant extends Guard {
-        private final ReentrantLock lock = new ReentrantLock();
-        private final Condition never = lock.newCondition();
+        private final ReentrantLock lock;
+        private final Condition never;
+
+        Reentrant(ReentrantLock lock) {
+            this.lock = lock;
+            this.never = lock.newCondition();
+        }
 
         @Override
         void hold(Body body) throws Exception {

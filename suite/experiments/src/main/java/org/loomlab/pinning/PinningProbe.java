@@ -1,10 +1,14 @@
 package org.loomlab.pinning;
 
 import jdk.jfr.Recording;
+import org.loomlab.catalogue.AxisSpec;
+import org.loomlab.catalogue.ExperimentSpec;
+import org.loomlab.catalogue.Rule;
 import org.loomlab.philosophers.LockKind;
 import org.loomlab.record.Cell;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Summary;
+import org.loomlab.scenario.CellParams;
 import org.loomlab.scenario.Scenario;
 import org.loomlab.scenario.Settings;
 
@@ -36,15 +40,23 @@ public final class PinningProbe implements Scenario {
     /** Locked throughput below this share of the unlocked one counts as carrier starvation. */
     static final double STARVED_BELOW = 0.5;
 
+    /** Which blocking operations inside a critical section pin a virtual thread's carrier on this JDK. */
+    public static final ExperimentSpec EXPERIMENT = ExperimentSpec.scenario("pinning-probe", "throughput", "ops/s",
+            AxisSpec.choice("lock", LockKind.class),
+            AxisSpec.choice("blocking", Blocking.class))
+            // every probe blocks on virtual threads; the lock and the blocking call are the axes
+            .with(Rule.always().runningVirtualThreads());
+
     @Override
-    public String name() {
-        return "pinning-probe";
+    public ExperimentSpec experiment() {
+        return EXPERIMENT;
     }
 
     @Override
     public List<Cell> run(Map<String, String> params, Settings settings) throws Exception {
-        LockKind lock = LockKind.of(params.getOrDefault("lock", "synchronized"));
-        Blocking blocking = Blocking.of(params.getOrDefault("blocking", "sleep"));
+        CellParams axes = new CellParams(EXPERIMENT, params);
+        LockKind lock = axes.choice("lock", LockKind.class);
+        Blocking blocking = axes.choice("blocking", Blocking.class);
         int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
                 Runtime.getRuntime().availableProcessors());
         int threads = 4 * carriers;
@@ -64,7 +76,7 @@ public final class PinningProbe implements Scenario {
                 lockedRates.add(new Phase(blocking, locked, threads, phase, stage).run(jfrFile(lockedJfr)));
                 unlockedRates.add(new Phase(blocking, Guard::unlocked, threads, phase, stage).run(jfrFile(unlockedJfr)));
             }
-            String unseen = lock == LockKind.SYNCHRONIZED ? blocking.unseenUnderMonitor(Runtime.version().feature()) : null;
+            String unseen = lock.monitor() ? blocking.unseenUnderMonitor(Runtime.version().feature()) : null;
             Pinning lockedPins = readAndDelete(lockedJfr).unseenBecause(unseen);
             Pinning unlockedPins = readAndDelete(unlockedJfr);
             double ideal = threads * 1000.0 / BLOCK_MS;

@@ -1,5 +1,6 @@
 package org.loomlab.scenario;
 
+import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.record.Cell;
 
 import java.util.List;
@@ -12,8 +13,13 @@ import java.util.Map;
  */
 public interface Scenario {
 
+    /** The scenario's entry in the experiment catalogue: its axes, their limits and defaults. */
+    ExperimentSpec experiment();
+
     /** The experiment's name in run.json and on the command line, e.g. {@code fairness}. */
-    String name();
+    default String name() {
+        return experiment().target();
+    }
 
     /** Runs the scenario at {@code params} (axis -> value) and returns its cells, one per metric. */
     List<Cell> run(Map<String, String> params, Settings settings) throws Exception;

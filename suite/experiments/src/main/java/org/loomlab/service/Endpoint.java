@@ -22,26 +22,21 @@ abstract class Endpoint {
     abstract byte[] call() throws IOException;
 
     static Endpoint guarded(LockKind lock, Downstream downstream) {
-        return switch (lock) {
-            case REENTRANT -> new Endpoint(downstream) {
-                private final ReentrantLock guard = new ReentrantLock();
-
-                @Override
-                byte[] call() throws IOException {
-                    guard.lock();
-                    try {
-                        return downstream.call();
-                    } finally {
-                        guard.unlock();
-                    }
-                }
-            };
-            case SYNCHRONIZED -> new Endpoint(downstream) {
-                @Override
-                synchronized byte[] call() throws IOException {
+        return lock.newLock().<Endpoint>map(guard -> new Endpoint(downstream) {
+            @Override
+            byte[] call() throws IOException {
+                guard.lock();
+                try {
                     return downstream.call();
+                } finally {
+                    guard.unlock();
                 }
-            };
-        };
+            }
+        }).orElseGet(() -> new Endpoint(downstream) {
+            @Override
+            synchronized byte[] call() throws IOException {
+                return downstream.call();
+            }
+        });
     }
 }

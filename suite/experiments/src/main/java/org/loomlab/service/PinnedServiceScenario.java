@@ -1,5 +1,8 @@
 package org.loomlab.service;
 
+import org.loomlab.catalogue.AxisSpec;
+import org.loomlab.catalogue.ExperimentSpec;
+import org.loomlab.catalogue.Rule;
 import org.loomlab.footprint.ProcessSampler;
 import org.loomlab.footprint.ProcessStatus;
 import org.loomlab.philosophers.LockKind;
@@ -39,21 +42,40 @@ public final class PinnedServiceScenario implements Scenario {
 
     static final Duration INTERVAL = Duration.ofMillis(100);
 
+    /**
+     * Seed 003: a service whose requests make a blocking call inside a lock, under many connections;
+     * virtual threads on 16 carriers vs a pool of 300 platform threads. Seed size 1,000 connections
+     * (full); quick keeps 200, which on 2 cores still saturates the 10 endpoints x 20 req/s ceiling.
+     */
+    public static final ExperimentSpec EXPERIMENT = ExperimentSpec.scenario("pinned-service", "throughput", "req/s",
+            AxisSpec.choice("lock", LockKind.class),
+            AxisSpec.choice("threads", ThreadKind.class),
+            AxisSpec.count("connections", "1000", 1).in("quick", "200").in("smoke", "20"),
+            AxisSpec.count("endpoints", "10", 1),
+            AxisSpec.count("delay", "50", 0),
+            AxisSpec.count("carriers", "16", 1),
+            AxisSpec.count("pool", "300", 1))
+            .with(Rule.always().callingFixture())
+            // Carriers are the scheduler's parallelism and its ceiling: no compensation threads beyond them.
+            .with(Rule.when("threads", List.of(ThreadKind.VIRTUAL.label())).withJvmArgs(
+                    "-Djdk.virtualThreadScheduler.parallelism={carriers}",
+                    "-Djdk.virtualThreadScheduler.maxPoolSize={carriers}"));
+
     @Override
-    public String name() {
-        return "pinned-service";
+    public ExperimentSpec experiment() {
+        return EXPERIMENT;
     }
 
     @Override
     public List<Cell> run(Map<String, String> raw, Settings settings) throws Exception {
-        CellParams params = new CellParams(name(), raw);
+        CellParams params = new CellParams(EXPERIMENT, raw);
         LockKind lock = params.choice("lock", LockKind.class);
         ThreadKind threads = params.choice("threads", ThreadKind.class);
-        int connections = params.count("connections", 1);
-        int endpointCount = params.count("endpoints", 1);
-        int delay = params.count("delay", 0);
-        int carriers = params.count("carriers", 1);
-        int pool = params.count("pool", 1);
+        int connections = params.count("connections");
+        int endpointCount = params.count("endpoints");
+        int delay = params.count("delay");
+        int carriers = params.count("carriers");
+        int pool = params.count("pool");
         if (threads == ThreadKind.VIRTUAL) {
             VirtualScheduler.require("carriers", carriers);
         }

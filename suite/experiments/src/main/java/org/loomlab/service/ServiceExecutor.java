@@ -1,6 +1,6 @@
 package org.loomlab.service;
 
-import org.loomlab.philosophers.Axis;
+import org.loomlab.axis.Axis;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -1,5 +1,8 @@
 package org.loomlab.service;
 
+import org.loomlab.catalogue.AxisSpec;
+import org.loomlab.catalogue.ExperimentSpec;
+import org.loomlab.catalogue.Rule;
 import org.loomlab.record.Cell;
 import org.loomlab.scenario.CellParams;
 import org.loomlab.scenario.Scenario;
@@ -20,18 +23,26 @@ import java.util.Map;
  */
 public final class ServiceScenario implements Scenario {
 
+    /** Seed 002: a front service making a blocking 50 ms downstream call, per executor, under closed-loop users. */
+    public static final ExperimentSpec EXPERIMENT = ExperimentSpec.scenario("service", "throughput", "req/s",
+            AxisSpec.choice("executor", ServiceExecutor.class),
+            AxisSpec.count("users", "1", 1).in("quick", "1", "20", "200").in("full", "1", "20", "200").in("smoke", "4"),
+            AxisSpec.count("pool", "20", 1),
+            AxisSpec.count("delay", "50", 0))
+            .with(Rule.always().callingFixture());
+
     @Override
-    public String name() {
-        return "service";
+    public ExperimentSpec experiment() {
+        return EXPERIMENT;
     }
 
     @Override
     public List<Cell> run(Map<String, String> raw, Settings settings) throws Exception {
-        CellParams params = new CellParams(name(), raw);
+        CellParams params = new CellParams(EXPERIMENT, raw);
         ServiceExecutor executor = params.choice("executor", ServiceExecutor.class);
-        int users = params.count("users", 1);
-        int pool = params.count("pool", 1);
-        int delay = params.count("delay", 0);
+        int users = params.count("users");
+        int pool = params.count("pool");
+        int delay = params.count("delay");
         long start = System.nanoTime();
         List<LoadResult> windows = new ArrayList<>();
         String fixture;

@@ -18,8 +18,8 @@ public final class Diagnosis {
     public static void main(String[] args) throws Exception {
         if (args.length < 5) {
             System.err.println("usage: Diagnosis VARIANT THREADS WORKLOAD PHILOSOPHERS MEALS [DINNERS]; variant: "
-                    + org.loomlab.philosophers.Axis.labels(Variant.class) + "; threads: "
-                    + org.loomlab.philosophers.Axis.labels(VerticleThreads.class));
+                    + org.loomlab.axis.Axis.labels(Variant.class) + "; threads: "
+                    + org.loomlab.axis.Axis.labels(VerticleThreads.class));
             System.exit(2);
         }
         Variant variant = Variant.of(args[0]);

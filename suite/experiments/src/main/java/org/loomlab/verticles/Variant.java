@@ -3,7 +3,7 @@ package org.loomlab.verticles;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
-import org.loomlab.philosophers.Axis;
+import org.loomlab.axis.Axis;
 
 /**
  * How the vert.x philosophers are written: as in the talk (which stalled from 10,000 philosophers on),

@@ -3,7 +3,7 @@ package org.loomlab.verticles;
 import io.vertx.core.Future;
 import io.vertx.core.shareddata.Lock;
 import io.vertx.core.shareddata.SharedData;
-import org.loomlab.philosophers.Axis;
+import org.loomlab.axis.Axis;
 
 /**
  * How a philosopher verticle holds a chopstick: a vert.x local lock from {@link SharedData}, an

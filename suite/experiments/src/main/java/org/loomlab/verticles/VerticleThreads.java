@@ -1,7 +1,7 @@
 package org.loomlab.verticles;
 
 import io.vertx.core.ThreadingModel;
-import org.loomlab.philosophers.Axis;
+import org.loomlab.axis.Axis;
 
 /**
  * What runs each philosopher verticle: a vert.x event loop, or a virtual thread (vert.x 5's

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 import org.loomlab.record.RunRecord;
+import org.loomlab.run.Experiments;
 import org.loomlab.run.ProfileMatch;
 import org.loomlab.run.RunLock;
 import picocli.CommandLine.Command;
@@ -29,6 +30,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Experiments catalogue = Experiments.in(LoomLab.home().resolve("suite/bench/target/benchmarks.jar"));
         int bad = 0;
         int unreadable = 0;
         int abandoned = 0;
@@ -54,7 +56,7 @@ final class CheckCommand implements Callable<Integer> {
                 List<String> violations = new ArrayList<>(RecordSchema.violations(json));
                 RunRecord parsed = violations.isEmpty() ? RecordJson.mapper().treeToValue(json, RunRecord.class) : null;
                 if (parsed != null) {
-                    violations.addAll(ProfileMatch.violations(parsed));
+                    violations.addAll(ProfileMatch.violations(parsed, catalogue));
                 }
                 if (violations.isEmpty()) {
                     Path dir = record.toAbsolutePath().getParent();

@@ -10,7 +10,7 @@ import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
 import org.loomlab.run.CellPlan;
 import org.loomlab.run.ContainerOwner;
-import org.loomlab.run.Experiment;
+import org.loomlab.run.Experiments;
 import org.loomlab.run.Fixture;
 import org.loomlab.run.FixtureMode;
 import org.loomlab.run.Profile;
@@ -96,7 +96,9 @@ final class MatrixCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path home = LoomLab.home();
         Profile chosen = Profile.of(profile);
-        List<CellPlan> plans = Experiment.plan(experiments.stream().map(Experiment::of).toList(), chosen,
+        // The runner images carry this jar, so its catalogue is what every JDK's run plans from.
+        Experiments catalogue = Experiments.in(home.resolve("suite/bench/target/benchmarks.jar"));
+        List<CellPlan> plans = catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen,
                 RunCommand.parseParams(params));
         Duration limit = RunCommand.parseDuration("--jdk-timeout", jdkTimeout);
         // Checked here, so a bad value is one line before any container starts.

@@ -1,5 +1,6 @@
 package org.loomlab.cli;
 
+import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.fingerprint.HostFingerprint;
 import org.loomlab.fingerprint.JdkFingerprint;
 import org.loomlab.fingerprint.SuiteFingerprint;
@@ -14,7 +15,7 @@ import org.loomlab.record.RunStatus;
 import org.loomlab.run.CellJvm;
 import org.loomlab.run.CellPlan;
 import org.loomlab.run.CellRunner;
-import org.loomlab.run.Experiment;
+import org.loomlab.run.Experiments;
 import org.loomlab.run.Fixture;
 import org.loomlab.run.FixtureMode;
 import org.loomlab.run.JmhCell;
@@ -128,17 +129,15 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // Every input is checked before the first directory is made: bad input leaves nothing behind.
         Profile chosen = Profile.of(profile == null ? Profile.QUICK.label() : profile);
-        List<CellPlan> plans = Experiment.plan(experiments.stream().map(Experiment::of).toList(), chosen,
+        Path jar = benchmarks != null ? benchmarks : LoomLab.home().resolve("suite/bench/target/benchmarks.jar");
+        Experiments catalogue = Experiments.in(jar);
+        List<CellPlan> plans = catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen,
                 parseParams(params));
         Duration cellTimeout = timeout == null ? chosen.cellTimeout() : parseDuration("--timeout", timeout);
         Policy policy = policyOf(chosen);
         RunBudget shared = runBudgetOf(chosen);
         Path home = LoomLab.home();
         Path java = javaBinary(jvm);
-        Path jar = benchmarks != null ? benchmarks : home.resolve("suite/bench/target/benchmarks.jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalArgumentException("benchmarks jar not found: " + jar + " (build it with: just build)");
-        }
         if (resume && runId == null) {
             throw new IllegalArgumentException("--resume needs the --run-id of the run to finish");
         }
@@ -172,7 +171,7 @@ final class RunCommand implements Callable<Integer> {
                 // The run goes on as it was planned; flags typed again could only make a record of two kinds.
                 refuseOverrides(id, planned.get());
                 chosen = planned.get().chosenProfile();
-                plans = planned.get().cellPlans();
+                plans = planned.get().cellPlans(catalogue);
                 policy = planned.get().policy();
                 shared = planned.get().runBudget();
                 cellTimeout = planned.get().timeout();
@@ -183,7 +182,7 @@ final class RunCommand implements Callable<Integer> {
                             + " (" + previous.profile() + "); leave --profile out to finish it as it began");
                 }
                 chosen = Profile.of(previous.profile());
-                plans = Experiment.plan(experiments.stream().map(Experiment::of).toList(), chosen, parseParams(params));
+                plans = catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen, parseParams(params));
                 policy = policyOf(chosen);
                 shared = runBudgetOf(chosen);
                 cellTimeout = timeout == null ? chosen.cellTimeout() : parseDuration("--timeout", timeout);
@@ -309,7 +308,7 @@ final class RunCommand implements Callable<Integer> {
                 Progress.clock(forks.timeout()));
         JmhCell jmh = new JmhCell(forks);
         ScenarioCell scenario = new ScenarioCell(forks);
-        CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == Experiment.Kind.JMH
+        CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == ExperimentSpec.Kind.JMH
                 ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
         LabRun run = new LabRun(dir, start, cells, System.out, forks.runBudget());
         CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());

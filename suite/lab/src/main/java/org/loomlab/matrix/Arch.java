@@ -1,6 +1,6 @@
 package org.loomlab.matrix;
 
-import org.loomlab.philosophers.Axis;
+import org.loomlab.axis.Axis;
 
 import java.util.Locale;
 

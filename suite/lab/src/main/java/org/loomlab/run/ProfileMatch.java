@@ -1,5 +1,6 @@
 package org.loomlab.run;
 
+import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.record.Cell;
 import org.loomlab.record.Precision;
 import org.loomlab.record.RunRecord;
@@ -20,8 +21,11 @@ public final class ProfileMatch {
     private ProfileMatch() {
     }
 
-    /** One line per cell that does not match, naming the profile it does match; empty when all do. */
-    public static List<String> violations(RunRecord record) {
+    /**
+     * One line per cell that does not match, naming the profile it does match; empty when all do. The experiments'
+     * kinds (JMH or scenario) come from {@code catalogue}.
+     */
+    public static List<String> violations(RunRecord record, Experiments catalogue) {
         Profile profile;
         try {
             profile = Profile.of(record.profile());
@@ -33,7 +37,7 @@ public final class ProfileMatch {
             Precision p = cell.precision();
             Experiment experiment;
             try {
-                experiment = Experiment.of(cell.experiment());
+                experiment = catalogue.of(cell.experiment());
             } catch (IllegalArgumentException unknown) {
                 out.add(unknown.getMessage());
                 continue;
@@ -56,8 +60,8 @@ public final class ProfileMatch {
     }
 
     /** Samples kept and warm-up thrown away per fork under {@code profile}, for a cell of {@code kind}. */
-    private static List<Integer> shape(Profile profile, Experiment.Kind kind) {
-        return kind == Experiment.Kind.JMH ? List.of(profile.iterations, profile.warmupIterations)
+    private static List<Integer> shape(Profile profile, ExperimentSpec.Kind kind) {
+        return kind == ExperimentSpec.Kind.JMH ? List.of(profile.iterations, profile.warmupIterations)
                 : List.of(profile.windows, profile.warmupWindows);
     }
 }

@@ -52,10 +52,10 @@ public record RunPlan(String profile, double confidence, Double target, int minF
         return Duration.ofMillis(timeoutMillis);
     }
 
-    /** The planned cells, each checked again against its experiment as if asked for by name. */
-    public List<CellPlan> cellPlans() {
+    /** The planned cells, each checked again against its experiment in {@code catalogue} as if asked for by name. */
+    public List<CellPlan> cellPlans(Experiments catalogue) {
         Profile chosen = chosenProfile();
-        return cells.stream().flatMap(c -> Experiment.of(c.experiment()).cells(chosen, c.params().entrySet().stream()
+        return cells.stream().flatMap(c -> catalogue.of(c.experiment()).cells(chosen, c.params().entrySet().stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, e -> List.of(e.getValue())))).stream()).toList();
     }
 

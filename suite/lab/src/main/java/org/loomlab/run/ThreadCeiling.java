@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -53,13 +54,10 @@ public record ThreadCeiling(long threads, String why) {
 
     /** Why {@code plan} cannot run here, or empty when it can. */
     public Optional<String> refusal(CellPlan plan) {
-        Map<String, String> p = plan.params();
-        if (!"platform".equals(p.get("threads")) || !p.containsKey("philosophers")) {
-            return Optional.empty();
-        }
-        long wanted = Long.parseLong(p.get("philosophers"));
-        return wanted <= threads ? Optional.empty() : Optional.of("philosophers=" + wanted
-                + " need as many platform threads; this host allows about " + threads + " more (" + why + ")");
+        OptionalLong wanted = plan.experiment().platformThreads(plan.params());
+        return wanted.isEmpty() || wanted.getAsLong() <= threads ? Optional.empty() : Optional.of("philosophers="
+                + wanted.getAsLong() + " need as many platform threads; this host allows about " + threads + " more ("
+                + why + ")");
     }
 
     /** {@code runner}, except that cells this host cannot start are recorded skipped without starting a JVM. */

@@ -3,6 +3,7 @@ package org.loomlab.claims;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.loomlab.catalogue.AxisSpec;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Pinning;
@@ -11,7 +12,7 @@ import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
 import org.loomlab.report.Verdict;
 import org.loomlab.report.VerdictRules;
-import org.loomlab.run.AxisSpec;
+import org.loomlab.run.Catalogued;
 import org.loomlab.run.Experiment;
 
 import java.util.ArrayList;
@@ -295,7 +296,7 @@ class ClaimTest {
         assertThat(claims.stream().filter(c -> c.seed().equals("001"))).hasSize(8);
         for (Claim c : claims) {
             Stream.of(c.baseline(), c.candidate()).filter(s -> s != null).forEach(s -> {
-                Experiment e = Experiment.of(s.experiment());
+                Experiment e = Catalogued.EXPERIMENTS.of(s.experiment());
                 var axes = new HashSet<>(e.axes().stream().map(AxisSpec::name).toList());
                 assertThat(axes).as("axes of %s in claim %s", s.experiment(), c.id()).containsAll(s.params().keySet());
             });

@@ -48,7 +48,7 @@ class CellHistoryTest {
     }
 
     private static CellPlan plan(String workload) {
-        return new CellPlan(Experiment.of("philosophers"), params(workload));
+        return new CellPlan(Catalogued.EXPERIMENTS.of("philosophers"), params(workload));
     }
 
     @Test

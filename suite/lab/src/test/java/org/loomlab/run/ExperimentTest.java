@@ -12,7 +12,7 @@ class ExperimentTest {
 
     @Test
     void quickProfileIsTheTalksCellsAtOneThousandByTenThousandOnTheTalksDinner() {
-        List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of());
+        List<CellPlan> cells = Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of());
         assertThat(cells).hasSize(2 * 2 * 7);
         assertThat(cells).allSatisfy(c -> assertThat(c.params())
                 .containsEntry("philosophers", "1000").containsEntry("meals", "10000").containsEntry("mealtime", "16")
@@ -22,7 +22,7 @@ class ExperimentTest {
 
     @Test
     void bothDinnersSideBySideRunOneAfterTheOther() {
-        List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("dinner", List.of("lab", "talk")));
+        List<CellPlan> cells = Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("dinner", List.of("lab", "talk")));
         assertThat(cells).hasSize(2 * 2 * 7 * 2);
         // The two dinners of one cell run one after the other, so they see the same machine.
         assertThat(cells.get(0).label()).contains("dinner=lab");
@@ -32,42 +32,42 @@ class ExperimentTest {
     @Test
     void everyProfileServesTheTalksDinnerUnlessAskedForTheLabs() {
         for (Profile profile : Profile.values()) {
-            assertThat(Experiment.PHILOSOPHERS.cells(profile, Map.of()))
+            assertThat(Catalogued.PHILOSOPHERS.cells(profile, Map.of()))
                     .allSatisfy(c -> assertThat(c.params()).containsEntry("dinner", "talk"));
         }
-        assertThat(Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("dinner", List.of("lab"))))
+        assertThat(Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("dinner", List.of("lab"))))
                 .allSatisfy(c -> assertThat(c.params()).containsEntry("dinner", "lab"));
     }
 
     @Test
     void mealTimeTakesDecimalMicrosecondsAboveZero() {
-        List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("workload", List.of("active-wait"),
+        List<CellPlan> cells = Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("workload", List.of("active-wait"),
                 "lock", List.of("reentrant"), "threads", List.of("virtual"), "dinner", List.of("talk"),
                 "mealtime", List.of("16", "16.8")));
         assertThat(cells).extracting(c -> c.params().get("mealtime")).containsExactly("16", "16.8");
-        assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("mealtime", List.of("0"))))
+        assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("mealtime", List.of("0"))))
                 .hasMessage("mealtime must be a number of microseconds > 0 (at least 0.001), e.g. 16 or 16.8, got '0'");
-        assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("dinner", List.of("feast"))))
+        assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("dinner", List.of("feast"))))
                 .hasMessage("unknown dinner 'feast'; valid: lab, talk");
     }
 
     @Test
     void filtersKeepToExperimentsThatHaveTheAxis() {
-        List<CellPlan> cells = Experiment.plan(List.of(), Profile.QUICK, Map.of("lock", List.of("synchronized")));
+        List<CellPlan> cells = Catalogued.EXPERIMENTS.plan(List.of(), Profile.QUICK, Map.of("lock", List.of("synchronized")));
         assertThat(cells).isNotEmpty().allSatisfy(c -> assertThat(c.params()).containsEntry("lock", "synchronized"));
     }
 
     @Test
     void aValueOnlyOneExperimentAcceptsSelectsThatExperiment() {
-        List<CellPlan> cells = Experiment.plan(List.of(), Profile.SMOKE, Map.of("executor", List.of("pool-1")));
-        assertThat(cells).isNotEmpty().allSatisfy(c -> assertThat(c.experiment()).isEqualTo(Experiment.SERVICE));
-        assertThatThrownBy(() -> Experiment.plan(List.of(), Profile.SMOKE, Map.of("executor", List.of("nope"))))
+        List<CellPlan> cells = Catalogued.EXPERIMENTS.plan(List.of(), Profile.SMOKE, Map.of("executor", List.of("pool-1")));
+        assertThat(cells).isNotEmpty().allSatisfy(c -> assertThat(c.experiment()).isEqualTo(Catalogued.SERVICE));
+        assertThatThrownBy(() -> Catalogued.EXPERIMENTS.plan(List.of(), Profile.SMOKE, Map.of("executor", List.of("nope"))))
                 .hasMessageStartingWith("unknown executor 'nope'; valid:");
     }
 
     @Test
     void paramsNarrowAndSetAxes() {
-        List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of(
+        List<CellPlan> cells = Catalogued.PHILOSOPHERS.cells(Profile.SMOKE, Map.of(
                 "lock", List.of("synchronized"), "threads", List.of("virtual"), "philosophers", List.of("5", "1_000")));
         assertThat(cells).hasSize(2 * 7);
         assertThat(cells).extracting(c -> c.params().get("philosophers")).containsOnly("5", "1000");
@@ -77,21 +77,21 @@ class ExperimentTest {
 
     @Test
     void rejectsUnknownAxesAndValuesNamingTheValidOnes() {
-        assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("seats", List.of("5"))))
+        assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("seats", List.of("5"))))
                 .hasMessage("unknown param 'seats' for philosophers; valid: lock, threads, workload, dinner, mealtime, philosophers,"
                         + " meals, connections");
-        assertThatThrownBy(() -> Experiment.plan(List.of(), Profile.QUICK, Map.of("seats", List.of("5"))))
+        assertThatThrownBy(() -> Catalogued.EXPERIMENTS.plan(List.of(), Profile.QUICK, Map.of("seats", List.of("5"))))
                 .hasMessageStartingWith("unknown param 'seats'; valid: lock, threads, workload, dinner, mealtime, philosophers, meals");
-        assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("philosophers", List.of("1"))))
+        assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("philosophers", List.of("1"))))
                 .hasMessage("philosophers must be a whole number >= 2, got '1'");
-        assertThatThrownBy(() -> Experiment.PHILOSOPHERS.cells(Profile.QUICK, Map.of("meals", List.of("lots"))))
+        assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("meals", List.of("lots"))))
                 .hasMessage("meals must be a whole number >= 1, got 'lots'");
         assertThatThrownBy(() -> Profile.of("slow")).hasMessage("unknown profile 'slow'; valid: smoke, quick, full, scaled, talk");
     }
 
     @Test
     void jmhCommandCarriesEveryAxisAndTheProfile() {
-        CellPlan plan = Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of()).get(0);
+        CellPlan plan = Catalogued.PHILOSOPHERS.cells(Profile.SMOKE, Map.of()).get(0);
         JmhCell cell = new JmhCell(new CellJvm(java.nio.file.Path.of("/jdk/bin/java"), java.nio.file.Path.of("b.jar"),
                 List.of("-Xmx1g"), Profile.SMOKE, Policy.of(Profile.SMOKE), java.time.Duration.ofSeconds(5), "http://localhost:1",
                 null));

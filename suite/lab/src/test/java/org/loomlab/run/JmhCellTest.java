@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.within;
 
 class JmhCellTest {
 
-    private static final CellPlan PLAN = new CellPlan(Experiment.PHILOSOPHERS,
+    private static final CellPlan PLAN = new CellPlan(Catalogued.PHILOSOPHERS,
             Map.of("lock", "reentrant", "threads", "virtual", "workload", "noop", "philosophers", "10", "meals", "100"));
 
     /** The part of JMH's JSON the lab reads: two measured iterations of one fork. */

@@ -15,7 +15,7 @@ class ProfileMatchTest {
 
     @Test
     void aQuickRunsCellsMatchQuick() throws Exception {
-        assertThat(ProfileMatch.violations(RecordJson.read(QUICK_RUN))).isEmpty();
+        assertThat(ProfileMatch.violations(RecordJson.read(QUICK_RUN), Catalogued.EXPERIMENTS)).isEmpty();
     }
 
     @Test
@@ -24,7 +24,7 @@ class ProfileMatchTest {
         ObjectNode precision = (ObjectNode) tree.get("results").get(0).get("precision");
         precision.put("samples_per_fork", 3).put("warmup_discarded", 0);
         RunRecord mixed = RecordJson.mapper().treeToValue(tree, RunRecord.class);
-        assertThat(ProfileMatch.violations(mixed)).singleElement().asString()
+        assertThat(ProfileMatch.violations(mixed, Catalogued.EXPERIMENTS)).singleElement().asString()
                 .startsWith("philosophers lock=reentrant threads=platform workload=noop")
                 .contains("3 samples a fork after 0 warm-up (profile smoke), not the 2 after 1 of profile quick");
     }

@@ -20,38 +20,38 @@ class ScenarioExperimentsTest {
 
     @Test
     void quickProfileRunsEveryScenarioAtItsAxes() {
-        assertThat(Experiment.FAIRNESS.cells(Profile.QUICK, Map.of())).hasSize(2)
+        assertThat(Catalogued.FAIRNESS.cells(Profile.QUICK, Map.of())).hasSize(2)
                 .allSatisfy(c -> assertThat(c.params()).containsEntry("tasks", "1000").containsEntry("work", "100")
                         .containsEntry("parallelism", String.valueOf(Runtime.getRuntime().availableProcessors())));
-        assertThat(Experiment.FAIRNESS.cells(Profile.FULL, Map.of()))
+        assertThat(Catalogued.FAIRNESS.cells(Profile.FULL, Map.of()))
                 .allSatisfy(c -> assertThat(c.params()).containsEntry("work", "1000"));
-        assertThat(Experiment.SERVICE.cells(Profile.QUICK, Map.of())).hasSize(9)
+        assertThat(Catalogued.SERVICE.cells(Profile.QUICK, Map.of())).hasSize(9)
                 .extracting(c -> c.params().get("users")).containsOnly("1", "20", "200");
-        assertThat(Experiment.PINNED_SERVICE.cells(Profile.QUICK, Map.of())).hasSize(4)
+        assertThat(Catalogued.PINNED_SERVICE.cells(Profile.QUICK, Map.of())).hasSize(4)
                 .allSatisfy(c -> assertThat(c.params()).containsEntry("connections", "200"));
-        assertThat(Experiment.PINNED_SERVICE.cells(Profile.FULL, Map.of()))
+        assertThat(Catalogued.PINNED_SERVICE.cells(Profile.FULL, Map.of()))
                 .allSatisfy(c -> assertThat(c.params()).containsEntry("connections", "1000"));
-        assertThat(Experiment.FOOTPRINT.cells(Profile.QUICK, Map.of())).hasSize(4)
+        assertThat(Catalogued.FOOTPRINT.cells(Profile.QUICK, Map.of())).hasSize(4)
                 .extracting(c -> c.params().get("executor")).containsExactly("platform", "virtual", "cached-pool", "virtual-per-task");
     }
 
     @Test
     void schedulerAxesBecomeJvmFlagsBeforeTheScenarioMain() {
-        assertThat(command(Experiment.FAIRNESS, Profile.SMOKE, Map.of("parallelism", List.of("7"))))
+        assertThat(command(Catalogued.FAIRNESS, Profile.SMOKE, Map.of("parallelism", List.of("7"))))
                 .startsWith("/jdk/bin/java -Xmx1g -Djdk.virtualThreadScheduler.parallelism=7 ")
                 .contains("org.loomlab.scenario.ScenarioMain fairness --out /r/scenarios/cell-01.json --samples 2")
                 .endsWith("threads=platform parallelism=7 tasks=50 work=100");
-        assertThat(command(Experiment.PINNED_SERVICE, Profile.SMOKE, Map.of("threads", List.of("virtual"))))
+        assertThat(command(Catalogued.PINNED_SERVICE, Profile.SMOKE, Map.of("threads", List.of("virtual"))))
                 .contains("-Djdk.virtualThreadScheduler.parallelism=16 -Djdk.virtualThreadScheduler.maxPoolSize=16");
-        assertThat(command(Experiment.PINNED_SERVICE, Profile.SMOKE, Map.of("threads", List.of("platform"))))
+        assertThat(command(Catalogued.PINNED_SERVICE, Profile.SMOKE, Map.of("threads", List.of("platform"))))
                 .doesNotContain("virtualThreadScheduler");
     }
 
     @Test
     void serviceScenariosNeedTheFixtureAndOthersDoNot() {
-        assertThat(Experiment.SERVICE.needsFixture(Map.of())).isTrue();
-        assertThat(Experiment.PINNED_SERVICE.needsFixture(Map.of())).isTrue();
-        assertThat(Experiment.FAIRNESS.needsFixture(Map.of())).isFalse();
-        assertThat(Experiment.FOOTPRINT.needsFixture(Map.of())).isFalse();
+        assertThat(Catalogued.SERVICE.needsFixture(Map.of())).isTrue();
+        assertThat(Catalogued.PINNED_SERVICE.needsFixture(Map.of())).isTrue();
+        assertThat(Catalogued.FAIRNESS.needsFixture(Map.of())).isFalse();
+        assertThat(Catalogued.FOOTPRINT.needsFixture(Map.of())).isFalse();
     }
 }

@@ -41,7 +41,7 @@ class ThreadCeilingTest {
 
     @Test
     void scaledProfileIsTheTalksStaircaseOnVirtualThreads() {
-        List<CellPlan> cells = Experiment.PHILOSOPHERS.cells(Profile.SCALED, Map.of());
+        List<CellPlan> cells = Catalogued.PHILOSOPHERS.cells(Profile.SCALED, Map.of());
         assertThat(cells).hasSize(18).allSatisfy(c -> assertThat(c.params())
                 .containsEntry("threads", "virtual").containsEntry("workload", "noop"));
         assertThat(cells).extracting(c -> c.params().get("philosophers")).containsOnly("10000", "100000", "1000000");
@@ -50,7 +50,7 @@ class ThreadCeilingTest {
     }
 
     private static CellPlan plan(String threads, String philosophers) {
-        return Experiment.PHILOSOPHERS.cells(Profile.SMOKE, Map.of("threads", List.of(threads),
+        return Catalogued.PHILOSOPHERS.cells(Profile.SMOKE, Map.of("threads", List.of(threads),
                 "philosophers", List.of(philosophers), "lock", List.of("reentrant"), "workload", List.of("noop"))).get(0);
     }
 }

@@ -1,10 +1,12 @@
-package org.loomlab.philosophers;
+package org.loomlab.axis;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * A value of a matrix axis chosen by its label, the same word in {@code @Param}, the CLI and run.json.
+ * A value of a matrix axis chosen by its label, the same word in {@code @Param}, the CLI and run.json. What a
+ * value means for the lab (it runs virtual threads, it calls the HTTP fixture, it runs only when asked for)
+ * is said here, by the enum constant, and reaches the lab through the catalogue, never by its spelling.
  */
 public interface Axis {
 
@@ -13,6 +15,16 @@ public interface Axis {
 
     /** Whether a cell at this value runs its work on virtual threads, so its carriers can be pinned. */
     default boolean runsVirtualThreads() {
+        return false;
+    }
+
+    /** Whether a cell at this value calls the HTTP fixture, which the lab then starts for the run. */
+    default boolean needsFixture() {
+        return false;
+    }
+
+    /** Whether this value runs only when asked for by name ({@code -p axis=value}), never by default. */
+    default boolean optIn() {
         return false;
     }
 

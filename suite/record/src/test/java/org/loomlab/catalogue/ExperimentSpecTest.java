@@ -1,0 +1,68 @@
+package org.loomlab.catalogue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ExperimentSpecTest {
+
+    private static final ExperimentSpec SERVICE = ExperimentSpec.scenario("service", "throughput", "req/s",
+            new AxisSpec("threads", AxisSpec.Type.CHOICE, List.of(new Choice("platform", false, false, false),
+                    new Choice("virtual", true, false, false), new Choice("carrier", false, false, true)), null,
+                    List.of("platform", "virtual"), Map.of()),
+            AxisSpec.count("carriers", "16", 1).in("smoke", "2"))
+            .with(Rule.always().callingFixture())
+            .with(Rule.when("threads", List.of("virtual")).withJvmArgs("-Dparallelism={carriers}")
+                    .withNote("{carriers} carriers"));
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aCellsNeedsFollowFromItsValuesAndTheMatchingRules() {
+        Map<String, String> virtual = Map.of("threads", "virtual", "carriers", "4");
+        assertThat(SERVICE.runsVirtualThreads(virtual)).isTrue();
+        assertThat(SERVICE.jvmArgs(virtual)).containsExactly("-Dparallelism=4");
+        assertThat(SERVICE.note(virtual)).isEqualTo("4 carriers");
+        Map<String, String> platform = Map.of("threads", "platform", "carriers", "4");
+        assertThat(SERVICE.runsVirtualThreads(platform)).isFalse();
+        assertThat(SERVICE.jvmArgs(platform)).isEmpty();
+        assertThat(SERVICE.note(platform)).isNull();
+        // a rule on an axis the cell does not have does not match
+        assertThat(SERVICE.jvmArgs(Map.of())).isEmpty();
+        assertThat(SERVICE.needsFixture(Map.of())).isTrue();
+    }
+
+    @Test
+    void limitsAndDefaultsComeFromTheAxis() {
+        AxisSpec carriers = SERVICE.axis("carriers").orElseThrow();
+        assertThat(carriers.defaults("smoke")).containsExactly("2");
+        assertThat(carriers.defaults("quick")).containsExactly("16");
+        assertThat(carriers.validated("1_000")).isEqualTo("1000");
+        assertThatThrownBy(() -> carriers.validated("0")).hasMessage("carriers must be a whole number >= 1, got '0'");
+        AxisSpec threads = SERVICE.axis("threads").orElseThrow();
+        assertThatThrownBy(() -> threads.validated("green"))
+                .hasMessage("unknown threads 'green'; valid: platform, virtual, carrier");
+        assertThat(threads.validated("carrier")).as("an opt-in value may be asked for").isEqualTo("carrier");
+        assertThat(AxisSpec.count("parallelism", AxisSpec.HOST_CPUS, 1).defaults("quick"))
+                .containsExactly(String.valueOf(Runtime.getRuntime().availableProcessors()));
+    }
+
+    @Test
+    void readsBackWhatItWrites() throws Exception {
+        Catalogue catalogue = new Catalogue(List.of(SERVICE));
+        Path file = tmp.resolve("catalogue.json");
+        catalogue.write(file);
+        assertThat(Catalogue.read(new ByteArrayInputStream(Files.readAllBytes(file)))).isEqualTo(catalogue);
+        assertThatThrownBy(() -> catalogue.experiment("fairness"))
+                .hasMessage("unknown experiment 'fairness'; valid: service");
+    }
+}
