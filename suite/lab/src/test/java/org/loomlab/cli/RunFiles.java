@@ -53,12 +53,21 @@ final class RunFiles {
         throw new AssertionError("no run.json with " + cells + " cells under " + results + " within " + limit);
     }
 
-    /** Processes whose command line names the run directory: JMH runners and forks of that run. */
+    /**
+     * Processes whose command line names the run directory (JMH runners and forks of that run) that are still there
+     * 5 s after the run ended; a JVM that is exiting may take a moment to leave the process table.
+     */
     static List<String> strayJvmsOf(Path runDir) throws InterruptedException {
-        Thread.sleep(500);
-        return ProcessHandle.allProcesses()
-                .map(p -> p.info().commandLine().orElse(""))
-                .filter(c -> c.contains(runDir.toString()))
-                .toList();
+        Instant end = Instant.now().plusSeconds(5);
+        List<String> left;
+        do {
+            left = ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
+                    .filter(c -> c.contains(runDir.toString())).toList();
+            if (left.isEmpty()) {
+                return left;
+            }
+            Thread.sleep(100);
+        } while (Instant.now().isBefore(end));
+        return left;
     }
 }
