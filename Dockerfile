@@ -3,9 +3,11 @@
 ARG BASE=loom-lab/base:trixie-amd64
 FROM ${BASE}
 
-# The JDK comes one of two ways: a Debian package (JDK_PACKAGE set), or a JDK directory copied from the
-# host into the build context's jdk/ (JDK_PACKAGE empty). Either way it ends up at /opt/jdk.
+# The JDK comes one of three ways: a Debian package (JDK_PACKAGE set), a JDK directory copied from the host into
+# the build context's jdk/, or the JDK of a vendor's image pulled as the base (JDK_FROM_BASE set, `images --pull`).
+# Either way it ends up at /opt/jdk.
 ARG JDK_PACKAGE=
+ARG JDK_FROM_BASE=
 COPY jdk/ /opt/jdk/
 # procps: ps and /proc readers for the footprint scenario's cross-checks; nothing else is installed.
 RUN set -eu; \
@@ -15,6 +17,9 @@ RUN set -eu; \
     if [ -n "${JDK_PACKAGE}" ]; then \
       rm -rf /opt/jdk; \
       ln -s "$(dirname "$(dirname "$(readlink -f /usr/bin/javac)")")" /opt/jdk; \
+    elif [ -n "${JDK_FROM_BASE}" ]; then \
+      rm -rf /opt/jdk; \
+      ln -s "$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")" /opt/jdk; \
     fi; \
     /opt/jdk/bin/java -version
 
@@ -42,8 +47,9 @@ LABEL org.opencontainers.image.title="loom-lab runner ${JDK_ID}" \
       org.loomlab.jdk.vendor="${JDK_VENDOR}" \
       org.loomlab.jdk.feature="${JDK_FEATURE}"
 
-# The runner never needs root: it writes only to the results directory mounted for it.
-RUN useradd --uid 1000 --create-home lab
-USER lab
-WORKDIR /home/lab
+# The runner never needs root: it writes only to the results directory mounted for it. `matrix` runs it as the
+# caller's uid:gid; uid 1000 is the default (a vendor's Ubuntu base may have its own user with that uid already).
+RUN id -u 1000 >/dev/null 2>&1 || useradd --uid 1000 --create-home lab
+USER 1000
+WORKDIR /tmp
 ENTRYPOINT ["java", "-Dloomlab.home=/opt/loom-lab", "-jar", "/opt/loom-lab/suite/lab/target/loom-lab.jar"]

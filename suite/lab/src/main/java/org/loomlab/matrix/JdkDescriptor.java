@@ -32,6 +32,18 @@ public record JdkDescriptor(String id, String vendor, int feature, String regist
         }
     }
 
+    /**
+     * What {@code images --pull} starts from: the registry image, and the Debian package to install on it when the
+     * descriptor says {@code IMAGE + apt PACKAGE} (a plain Debian base); without one the image's own JDK is used.
+     */
+    public record RegistryBase(String image, String aptPackage) {
+    }
+
+    public RegistryBase registryBase() {
+        String[] parts = registryImage.split("\\s*\\+\\s*apt\\s+");
+        return new RegistryBase(parts[0].strip(), parts.length > 1 ? parts[1].strip() : null);
+    }
+
     /** The runner image's name for the host's architecture. */
     public String image() {
         return image(Arch.host());

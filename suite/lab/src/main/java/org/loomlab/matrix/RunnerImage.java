@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,9 +28,40 @@ public final class RunnerImage {
     }
 
     public Built build(JdkDescriptor jdk, Arch arch, Path log) throws IOException, InterruptedException {
+        return build(jdk, arch, log, null);
+    }
+
+    /**
+     * Pulls the descriptor's registry image (for the engine's architecture); empty when it is pulled, else why not
+     * (no registry answers here, for one). Waits at most {@code limit}.
+     */
+    public static Optional<String> pull(JdkDescriptor jdk, Path log, Duration limit) throws IOException, InterruptedException {
+        Files.createDirectories(log.getParent());
+        Process p = new ProcessBuilder("docker", "pull", jdk.registryBase().image()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+            return Optional.of("docker pull " + jdk.registryBase().image() + " gave no answer within " + limit.toSeconds() + " s");
+        }
+        if (p.exitValue() != 0) {
+            List<String> lines = Files.readAllLines(log);
+            return Optional.of("docker pull " + jdk.registryBase().image() + " failed: "
+                    + (lines.isEmpty() ? "exit " + p.exitValue() : lines.get(lines.size() - 1)));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Builds the runner of {@code jdk}: on {@code pulled} (a registry image already pulled, whose JDK or Debian package
+     * it takes) or, when null, on the debootstrap base with the descriptor's package or host JDK.
+     */
+    public Built build(JdkDescriptor jdk, Arch arch, Path log, JdkDescriptor.RegistryBase pulled)
+            throws IOException, InterruptedException {
         long start = System.nanoTime();
         String image = jdk.image(arch);
-        run(log, List.of(home.resolve("images/base/build").toString(), jdk.base(), arch.label()));
+        if (pulled == null) {
+            run(log, List.of(home.resolve("images/base/build").toString(), jdk.base(), arch.label()));
+        }
         Path context = Files.createTempDirectory("loom-lab-runner-" + jdk.id());
         try {
             Files.copy(home.resolve("Dockerfile"), context.resolve("Dockerfile"));
@@ -40,12 +73,14 @@ public final class RunnerImage {
                 Files.copy(jar, context.resolve(jar.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             }
             Path jdkDir = Files.createDirectory(context.resolve("jdk"));
-            if (jdk.build() == JdkDescriptor.Build.HOST_COPY) {
+            if (pulled == null && jdk.build() == JdkDescriptor.Build.HOST_COPY) {
                 run(log, List.of("cp", "-a", jdk.hostJdk() + "/.", jdkDir.toString()));
             }
+            String jdkPackage = pulled != null ? pulled.aptPackage() : jdk.packageName();
             List<String> cmd = new ArrayList<>(List.of("docker", "build", "-t", image,
-                    "--build-arg", "BASE=" + jdk.baseImage(arch),
-                    "--build-arg", "JDK_PACKAGE=" + (jdk.packageName() == null ? "" : jdk.packageName()),
+                    "--build-arg", "BASE=" + (pulled != null ? pulled.image() : jdk.baseImage(arch)),
+                    "--build-arg", "JDK_PACKAGE=" + (jdkPackage == null ? "" : jdkPackage),
+                    "--build-arg", "JDK_FROM_BASE=" + (pulled != null && pulled.aptPackage() == null ? "1" : ""),
                     "--build-arg", "JDK_ID=" + jdk.id(),
                     "--build-arg", "JDK_VENDOR=" + jdk.vendor(),
                     "--build-arg", "JDK_FEATURE=" + jdk.feature(),

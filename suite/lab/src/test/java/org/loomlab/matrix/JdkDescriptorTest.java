@@ -25,6 +25,17 @@ class JdkDescriptorTest {
     }
 
     @Test
+    void pullingStartsFromTheVendorsImageOrFromDebianPlusThePackage() throws Exception {
+        List<JdkDescriptor> all = JdkDescriptor.all(JDKS);
+        assertThat(JdkDescriptor.select(all, List.of("temurin-25")).get(0).registryBase())
+                .isEqualTo(new JdkDescriptor.RegistryBase("eclipse-temurin:25-jdk-noble", null));
+        assertThat(JdkDescriptor.select(all, List.of("liberica-25")).get(0).registryBase())
+                .isEqualTo(new JdkDescriptor.RegistryBase("bellsoft/liberica-openjdk-debian:25", null));
+        assertThat(JdkDescriptor.select(all, List.of("openjdk-21")).get(0).registryBase())
+                .isEqualTo(new JdkDescriptor.RegistryBase("debian:trixie-slim", "openjdk-21-jdk-headless"));
+    }
+
+    @Test
     void unknownIdNamesTheKnownOnes() throws Exception {
         assertThatThrownBy(() -> JdkDescriptor.select(JdkDescriptor.all(JDKS), List.of("zulu-8")))
                 .hasMessageStartingWith("unknown JDK 'zulu-8'; known: liberica-24, liberica-25, openjdk-21");
