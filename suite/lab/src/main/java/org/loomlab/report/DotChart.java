@@ -29,7 +29,7 @@ public final class DotChart {
     private static final int FONT = 12;
     private static final int PLOT = 520;
     private static final int SLOT = 13;
-    private static final int TOP = 74;
+    private static final int TOP = 84;
     private static final int BOTTOM = 48;
 
     private DotChart() {
@@ -87,7 +87,7 @@ public final class DotChart {
         return svg.append("</svg>\n").toString();
     }
 
-    /** The legend: a dot per series in its colour, then how to read a dot, a whisker and a mark. */
+    /** The legend: a dot per series in its colour, and under it how to read a dot, a whisker and a mark. */
     private static void legend(StringBuilder svg, List<String> series, SeriesColours colours) {
         double x = 8;
         for (String s : series) {
@@ -95,8 +95,8 @@ public final class DotChart {
                     + "<text x=\"%.1f\" y=\"54\">%s</text></g>%n", x + 5, colours.of(s), x + 14, escape(s)));
             x += 14 + 6.6 * s.length() + 18;
         }
-        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"54\" fill=\"#444\">dot: score, whisker: its interval; "
-                + "hollow with !: budget spent before the target, or interval wider than the score</text>%n", x + 8));
+        svg.append("<text x=\"8\" y=\"72\" fill=\"#444\">dot: score, whisker: its interval; hollow with !: budget spent "
+                + "before the target, or interval wider than the score</text>\n");
     }
 
     /** Decade lines and labels, minor 2 and 5 ticks when the axis spans two decades or less, and the unit. */
@@ -165,7 +165,7 @@ public final class DotChart {
 
     /**
      * A log scale over the scores and interval ends, whole decades at both ends; an interval end more than two
-     * decades below its score does not stretch the axis (its whisker runs off the edge).
+     * decades from its score does not stretch the axis (its whisker runs to the edge).
      */
     private record Scale(int lo, int hi) {
 
@@ -179,7 +179,7 @@ public final class DotChart {
             }).min().orElseThrow();
             double max = cells.stream().flatMapToDouble(c -> {
                 double[] i = interval(c);
-                return i == null ? DoubleStream.of(c.score()) : DoubleStream.of(c.score(), i[1]);
+                return i == null ? DoubleStream.of(c.score()) : DoubleStream.of(c.score(), Math.min(i[1], c.score() * 100));
             }).max().orElseThrow();
             int lo = (int) Math.floor(Math.log10(min));
             return new Scale(lo, Math.max((int) Math.ceil(Math.log10(max)), lo + 1));
