@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * screenshot holds the series' colours, not just a legend), the DOM holds a point per ok cell and a series per JDK,
  * and the console stayed clean. A page with its points removed and a failing script must fail all three checks.
  */
-class ReportPageIT {
+class HtmlReportIT {
 
     /** Coloured pixels a screenshot must hold: a page whose charts are empty has only legend dots (about 80 each). */
     private static final int DRAWN = 600;
