@@ -25,11 +25,11 @@ smoke *ARGS: build
 lab-cli *ARGS: build
     bin/loom-lab "$@"
 
-# Render a run.json as tables and SVG charts, or a matrix-<id>.json as a cross-JDK table (default: newest run.json)
-report RUN="": build
-    run="$1"; [ -n "$run" ] || run=$(ls -t results/*/*/*/run.json 2>/dev/null | head -1); \
-    [ -n "$run" ] || { echo "no run.json under results/; make one with: just bench" >&2; exit 1; }; \
-    bin/loom-lab report "$run"
+# Render a run.json, a matrix-<id>.json or a lab result set (each host's matrix-<id>.json) as Markdown and one HTML page, and say where (default: newest run.json)
+report *RECORDS: build
+    [ $# -gt 0 ] || set -- "$(ls -t results/*/*/*/run.json 2>/dev/null | head -1)"; \
+    [ -n "$1" ] || { echo "no run.json under results/; make one with: just bench" >&2; exit 1; }; \
+    bin/loom-lab report "$@" | sed 's|^html: |open in a browser (no server needed): |'
 
 # Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g. --changed)
 diff A B *ARGS: build

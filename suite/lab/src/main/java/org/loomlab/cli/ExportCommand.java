@@ -1,5 +1,7 @@
 package org.loomlab.cli;
 
+import org.loomlab.record.RunRecord;
+import org.loomlab.report.RunExports;
 import org.loomlab.report.SampleExport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -9,18 +11,24 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** Writes one run's raw samples for other tools: benchstat's Go benchmark format, or CSV. */
-@Command(name = "export", header = "Write a run's samples for other tools: the Go benchmark format (benchstat) or CSV.",
-        description = "RUN is a run.json or a run directory; only cells that ended ok are written. benchstat: one line "
-                + "per sample, times in sec/op, so that 'benchstat a.txt b.txt' cross-checks a diff (it treats every "
-                + "sample as independent; loom-lab diff compares JVM forks). csv: one row per sample with its fork.")
+/** Writes one run for other tools: its samples for benchstat or as CSV, its cells as CSV, or its JMH results merged. */
+@Command(name = "export", header = "Write a run for other tools: samples (benchstat, csv), cells (CSV) or JMH's results merged (jmh).",
+        description = "RUN is a run.json or a run directory. benchstat: one line per sample of the cells that ended ok, "
+                + "times in sec/op, so that 'benchstat a.txt b.txt' cross-checks a diff (it treats every sample as "
+                + "independent; loom-lab diff compares JVM forks). csv: one row per sample with its fork. cells: one row "
+                + "per cell and metric, every axis a column, with its interval, forks and status (loom-lab run writes it as "
+                + "cells.csv). jmh: every cell's JMH result objects in one JSON array, one run for jmh-visualizer (loom-lab "
+                + "run writes it as jmh-merged.json).")
 final class ExportCommand implements Callable<Integer> {
+
+    /** What {@code --format} chooses. */
+    enum Format { BENCHSTAT, CSV, CELLS, JMH }
 
     @Parameters(index = "0", paramLabel = "RUN", description = "the run to export (run.json or its directory)")
     Path run;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "benchstat",
-            description = "benchstat or csv (default: ${DEFAULT-VALUE})")
+            description = "benchstat, csv, cells or jmh (default: ${DEFAULT-VALUE})")
     String format;
 
     @Mixin
@@ -28,9 +36,15 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SampleExport.Format as = Choice.of(SampleExport.Format.class, "--format", format, "format");
+        Format as = Choice.of(Format.class, "--format", format, "format");
         Path file = RunSource.runJson(run);
-        out.write("export", SampleExport.write(as, RunSource.read(file)));
+        RunRecord record = RunSource.read(file);
+        out.write("export", switch (as) {
+            case BENCHSTAT -> SampleExport.benchstat(record);
+            case CSV -> SampleExport.csv(record);
+            case CELLS -> RunExports.cellsCsv(record);
+            case JMH -> RunExports.jmhJson(file.toAbsolutePath().getParent(), record);
+        });
         return LoomLab.OK;
     }
 }

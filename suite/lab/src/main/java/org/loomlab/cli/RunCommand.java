@@ -318,6 +318,7 @@ final class RunCommand implements Callable<Integer> {
         System.out.print(ResultsTable.render(done.results()));
         System.out.println();
         System.out.println("record: " + run.runJson());
+        System.out.println("exports: " + org.loomlab.report.RunExports.write(dir, done));
         RunVerdict verdict = RunVerdict.of(done);
         verdict.lines(strict).forEach(System.out::println);
         return done.status() != RunStatus.COMPLETE || (strict && !verdict.clean()) ? LoomLab.FAILED : LoomLab.OK;

@@ -86,6 +86,26 @@ public final class JdkComparison {
         return out;
     }
 
+    /**
+     * The same charts for the HTML report, as dot charts: every group (one without a positive score shows its
+     * cells' values and statuses), rows labelled with full axis names, a series per JDK.
+     */
+    public Map<String, String> dotCharts(SeriesColours colours) {
+        List<String> jdks = runs.stream().map(Run::jdk).toList();
+        Map<String, String> out = new LinkedHashMap<>();
+        groups().forEach((experiment, keys) -> keys.stream().map(CellKey::unit).distinct().forEach(unit -> {
+            List<CellKey> same = keys.stream().filter(k -> k.unit().equals(unit)).toList();
+            List<String> axes = CellKey.varying(same.stream().map(CellKey::params).toList());
+            boolean metrics = same.stream().map(CellKey::metric).distinct().count() > 1;
+            List<BarChart.Row> rows = same.stream().map(k -> new BarChart.Row(DotChart.label(k.params(), axes,
+                    metrics ? k.metric() : null), runs.stream().map(r -> cells.get(r).get(k)).toList())).toList();
+            String title = experiment + " (" + unit + ")";
+            out.put(title, DotChart.svg(title + " per JDK", unit, DotChart.fixed(same.get(0).params(), axes), jdks, rows,
+                    colours));
+        }));
+        return out;
+    }
+
     private Map<String, List<CellKey>> groups() {
         Map<String, List<CellKey>> groups = new LinkedHashMap<>();
         for (Run run : runs) {

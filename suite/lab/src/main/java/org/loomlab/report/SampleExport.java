@@ -23,14 +23,7 @@ import java.util.stream.Collectors;
  */
 public final class SampleExport {
 
-    /** The formats {@code export} and {@code diff} write. */
-    public enum Format { BENCHSTAT, CSV }
-
     private SampleExport() {
-    }
-
-    public static String write(Format format, RunRecord run) {
-        return format == Format.CSV ? csv(run) : benchstat(run);
     }
 
     /** One run in the Go benchmark format, a file of its own: {@code benchstat a.txt b.txt}. */
@@ -161,7 +154,7 @@ public final class SampleExport {
         return s.replaceAll("[\\s/]", "_");
     }
 
-    private static String quote(String field) {
+    static String quote(String field) {
         return field.contains(",") || field.contains("\"") || field.contains("\n") ? "\"" + field.replace("\"", "\"\"") + "\"" : field;
     }
 }

@@ -2,7 +2,6 @@ package org.loomlab.cli;
 
 import org.junit.jupiter.api.Test;
 import org.loomlab.report.Adjustment;
-import org.loomlab.report.SampleExport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,7 +11,7 @@ class ChoiceTest {
     @Test
     void aChoiceIsItsConstantsLowerCaseNameInAnyCase() {
         assertThat(Choice.of(Adjustment.class, "--adjust", "BH", "method")).isEqualTo(Adjustment.BH);
-        assertThat(Choice.of(SampleExport.Format.class, "--format", " csv", "format")).isEqualTo(SampleExport.Format.CSV);
+        assertThat(Choice.of(ExportCommand.Format.class, "--format", " csv", "format")).isEqualTo(ExportCommand.Format.CSV);
     }
 
     @Test

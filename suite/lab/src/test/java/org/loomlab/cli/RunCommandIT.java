@@ -53,6 +53,12 @@ class RunCommandIT {
         assertThat(record.get("fixture").isNull()).as("no network cell, no fixture").isTrue();
         assertThat(r.stdout()).contains("ETA").contains("| philosophers |").contains("record: " + runJson)
                 .contains("meal spread");
+        // The exports beside run.json: a CSV row per cell, and every cell's one fork of JMH results in one array.
+        assertThat(r.stdout()).contains("exports: ");
+        assertThat(Files.readAllLines(runJson.resolveSibling("cells.csv"))).hasSize(33);
+        JsonNode merged = RecordJson.mapper().readTree(runJson.resolveSibling("jmh-merged.json").toFile());
+        assertThat(merged).hasSize(32);
+        assertThat(merged.findValuesAsText("benchmark")).allMatch(b -> b.contains("Philosophers"));
     }
 
     @ParameterizedTest(name = "{0}")

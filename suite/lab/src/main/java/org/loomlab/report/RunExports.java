@@ -1,0 +1,125 @@
+package org.loomlab.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import org.loomlab.record.Cell;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RunRecord;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * A run's results for other tools, written beside run.json when the run ends: {@value #JMH_MERGED}, every cell's
+ * JMH result objects in one JSON array (what jmh-visualizer loads as one run, where the lab keeps a file per cell
+ * and fork), and {@value #CELLS_CSV}, a row per cell and metric with every axis its own column, for a spreadsheet.
+ * Pitfalls it guards against: scenario cells have no JMH result and a fork killed mid-write leaves a file that is
+ * not one, so only arrays of JMH result objects are merged; cells that did not end ok keep their row, with their
+ * status and empty numbers, so that the CSV does not read as a complete matrix when it is not.
+ */
+public final class RunExports {
+
+    public static final String JMH_MERGED = "jmh-merged.json";
+    public static final String CELLS_CSV = "cells.csv";
+
+    private RunExports() {
+    }
+
+    /** Writes both files into {@code runDir}; returns what it wrote, for a line of the run's output. */
+    public static String write(Path runDir, RunRecord run) throws IOException {
+        ArrayNode jmh = jmhMerged(runDir, run);
+        RecordJson.writeTextAtomically(runDir.resolve(JMH_MERGED), text(jmh));
+        RecordJson.writeTextAtomically(runDir.resolve(CELLS_CSV), cellsCsv(run));
+        return String.format("%s (%d rows), %s (%d JMH results)", runDir.resolve(CELLS_CSV), run.results().size(),
+                runDir.resolve(JMH_MERGED), jmh.size());
+    }
+
+    /** {@link #jmhMerged} as the text of {@value #JMH_MERGED}. */
+    public static String jmhJson(Path runDir, RunRecord run) throws IOException {
+        return text(jmhMerged(runDir, run));
+    }
+
+    private static String text(ArrayNode jmh) throws IOException {
+        return RecordJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(jmh) + "\n";
+    }
+
+    /** The JMH result objects of every cell, in the run's order, forks in their numeric order. */
+    public static ArrayNode jmhMerged(Path runDir, RunRecord run) throws IOException {
+        ArrayNode merged = RecordJson.mapper().createArrayNode();
+        Set<String> raw = new LinkedHashSet<>(); // a scenario's metrics share one raw file, a JMH cell's secondaries too
+        run.results().stream().map(Cell::rawFile).filter(Objects::nonNull).forEach(raw::add);
+        for (String name : raw) {
+            for (Path file : jsonFiles(runDir.resolve(name))) {
+                JsonNode tree;
+                try {
+                    tree = RecordJson.mapper().readTree(file.toFile());
+                } catch (IOException notJson) {
+                    continue; // a fork killed while JMH wrote its result; the record says how that cell ended
+                }
+                if (tree != null && tree.isArray()) {
+                    tree.forEach(result -> {
+                        if (result.has("benchmark") && result.has("primaryMetric")) {
+                            merged.add(result);
+                        }
+                    });
+                }
+            }
+        }
+        return merged;
+    }
+
+    /** A cell's raw file, or its directory's {@code fork-N.json} files by N. */
+    private static List<Path> jsonFiles(Path raw) throws IOException {
+        if (Files.isRegularFile(raw) && raw.toString().endsWith(".json")) {
+            return List.of(raw);
+        }
+        if (!Files.isDirectory(raw)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(raw)) {
+            return files.filter(f -> f.getFileName().toString().matches("fork-\\d+\\.json"))
+                    .sorted(Comparator.comparingInt(f -> Integer.parseInt(f.getFileName().toString().replaceAll("\\D", ""))))
+                    .toList();
+        }
+    }
+
+    /**
+     * A row per cell and metric: experiment, each axis, metric, unit, score, interval, relative half-width, forks
+     * and status. The interval is the recorded one, else score ± error (older records); numbers are plain decimals.
+     */
+    public static String cellsCsv(RunRecord run) {
+        Set<String> axes = new LinkedHashSet<>();
+        run.results().forEach(c -> axes.addAll(c.params().keySet()));
+        List<String> header = new ArrayList<>(List.of("experiment"));
+        header.addAll(axes);
+        header.addAll(List.of("metric", "unit", "score", "ci_low", "ci_high", "relative_half_width", "forks", "status"));
+        StringBuilder out = new StringBuilder(String.join(",", header.stream().map(SampleExport::quote).toList())).append('\n');
+        for (Cell c : run.results()) {
+            Double low = c.ciLow() != null ? c.ciLow() : c.score() != null && c.error() != null ? c.score() - c.error() : null;
+            Double high = c.ciHigh() != null ? c.ciHigh() : c.score() != null && c.error() != null ? c.score() + c.error() : null;
+            Double width = c.precision() != null && c.precision().relativeHalfWidth() != null ? c.precision().relativeHalfWidth()
+                    : low != null && high != null && c.score() != 0 ? (high - low) / 2 / c.score() : null;
+            int forks = c.precision() != null ? c.precision().forks() : c.forks().size();
+            List<String> row = new ArrayList<>(List.of(c.experiment()));
+            axes.forEach(a -> row.add(c.params().getOrDefault(a, "")));
+            row.addAll(List.of(c.metric(), c.unit(), plain(c.score()), plain(low), plain(high), plain(width),
+                    c.score() == null ? "" : String.valueOf(forks), c.status().label()));
+            out.append(String.join(",", row.stream().map(SampleExport::quote).toList())).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** A number as a plain decimal (never {@code 1.0E-4}); empty when missing or not a number. */
+    private static String plain(Double v) {
+        return v == null || v.isNaN() || v.isInfinite() ? "" : BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+}

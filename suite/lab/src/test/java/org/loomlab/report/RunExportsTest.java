@@ -1,0 +1,117 @@
+package org.loomlab.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RunRecord;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The exports of a committed run: bench-b, 65 cells (117 rows with the scenarios' metrics), JMH results a file per fork, one timed-out cell. */
+class RunExportsTest {
+
+    private static final Path RUN = Path.of(System.getProperty("loomlab.home", "../.."))
+            .resolve("results/vm-epyc-2c-24g/temurin-25/bench-b");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void mergesEveryForkOfEveryJmhCellInRunOrderAndNothingElse() throws Exception {
+        RunRecord run = RecordJson.read(RUN.resolve("run.json"));
+        ArrayNode merged = RunExports.jmhMerged(RUN, run);
+
+        int expected = 0;
+        try (Stream<Path> files = Files.walk(RUN.resolve("jmh"))) {
+            for (Path f : files.filter(f -> f.getFileName().toString().matches("fork-\\d+\\.json")).toList()) {
+                expected += RecordJson.mapper().readTree(f.toFile()).size();
+            }
+        }
+        assertThat(expected).isGreaterThan(100);
+        assertThat(merged).hasSize(expected);
+        merged.forEach(r -> assertThat(r.has("benchmark") && r.has("primaryMetric")).isTrue());
+        // forks in numeric order: fork-2 follows fork-1, not fork-10
+        assertThat(merged.get(0)).isEqualTo(first(RUN.resolve("jmh/cell-01/fork-1.json")));
+        assertThat(merged.get(1)).isEqualTo(first(RUN.resolve("jmh/cell-01/fork-2.json")));
+        // the vert.x philosophers (cells 58-65) come last, as in the run; no scenario JSON got in
+        assertThat(merged.get(merged.size() - 1).get("benchmark").asText()).containsIgnoringCase("vertx");
+        assertThat(merged.findValuesAsText("benchmark")).allMatch(b -> b.startsWith("org.loomlab."));
+    }
+
+    @Test
+    void writesARowPerCellWithEveryAxisItsOwnColumn() throws Exception {
+        RunRecord run = RecordJson.read(RUN.resolve("run.json"));
+        List<String> lines = RunExports.cellsCsv(run).lines().toList();
+
+        List<String> header = Arrays.asList(lines.get(0).split(","));
+        assertThat(header.get(0)).isEqualTo("experiment");
+        assertThat(header).contains("threads", "lock", "workload", "executor", "users", "blocking")
+                .endsWith("metric", "unit", "score", "ci_low", "ci_high", "relative_half_width", "forks", "status");
+        assertThat(lines).hasSize(run.results().size() + 1);
+        for (int i = 0; i < run.results().size(); i++) {
+            Cell c = run.results().get(i);
+            List<String> row = Arrays.asList(lines.get(i + 1).split(",", -1));
+            assertThat(row).hasSameSizeAs(header);
+            assertThat(row.get(0)).isEqualTo(c.experiment());
+            assertThat(row.get(header.indexOf("threads"))).isEqualTo(c.params().getOrDefault("threads", ""));
+            assertThat(row.get(header.indexOf("status"))).isEqualTo(c.status().label());
+            if (c.status() == CellStatus.OK) {
+                assertThat(Double.parseDouble(row.get(header.indexOf("score")))).isEqualTo(c.score());
+            }
+            if (c.ciLow() != null) {
+                assertThat(Double.parseDouble(row.get(header.indexOf("ci_low")))).isEqualTo(c.ciLow());
+                assertThat(Double.parseDouble(row.get(header.indexOf("ci_high")))).isEqualTo(c.ciHigh());
+            }
+            if (c.precision() != null && c.precision().relativeHalfWidth() != null) {
+                assertThat(Double.parseDouble(row.get(header.indexOf("relative_half_width"))))
+                        .isEqualTo(c.precision().relativeHalfWidth());
+                assertThat(Integer.parseInt(row.get(header.indexOf("forks")))).isEqualTo(c.precision().forks());
+            }
+        }
+        assertThat(lines).anyMatch(l -> l.endsWith(",timeout"));
+        assertThat(lines).noneMatch(l -> l.contains("E-") || l.contains("E+") || l.contains("NaN"));
+    }
+
+    @Test
+    void writesBothFilesIntoTheRunDirectory() throws Exception {
+        RunRecord run = RecordJson.read(RUN.resolve("run.json"));
+        Path copy = tmp.resolve("bench-b");
+        copyTree(RUN.resolve("jmh"), copy.resolve("jmh"));
+        String said = RunExports.write(copy, run);
+        assertThat(said).contains("cells.csv (117 rows)").contains("jmh-merged.json (");
+        JsonNode json = RecordJson.mapper().readTree(copy.resolve(RunExports.JMH_MERGED).toFile());
+        assertThat(json.isArray()).isTrue();
+        assertThat(json).hasSize(RunExports.jmhMerged(RUN, run).size());
+        assertThat(Files.readString(copy.resolve(RunExports.CELLS_CSV))).isEqualTo(RunExports.cellsCsv(run));
+    }
+
+    private static JsonNode first(Path file) throws Exception {
+        return RecordJson.mapper().readTree(file.toFile()).get(0);
+    }
+
+    private static void copyTree(Path from, Path to) throws Exception {
+        List<Path> all;
+        try (Stream<Path> files = Files.walk(from)) {
+            all = new ArrayList<>(files.toList());
+        }
+        for (Path p : all) {
+            Path target = to.resolve(from.relativize(p).toString());
+            if (Files.isDirectory(p)) {
+                Files.createDirectories(target);
+            } else {
+                Files.copy(p, target);
+            }
+        }
+    }
+}
