@@ -98,7 +98,8 @@ final class DiffCommand implements Callable<Integer> {
             }
             return factor == 1 ? RunToRun.NONE : RunToRun.given(factor);
         }
-        if (ra.runId().equals(rb.runId()) && ra.host().name().equals(rb.host().name())) {
+        // One run: same id, host and JDK. A matrix's JDKs share its id but run one after another, so they are runs apart.
+        if (ra.runId().equals(rb.runId()) && ra.host().name().equals(rb.host().name()) && ra.jdk().id().equals(rb.jdk().id())) {
             return RunToRun.NONE;
         }
         Path host = RunSource.hostDir(fileA);
