@@ -136,10 +136,10 @@ public final class JmhCell implements CellRunner {
         List<Double> samples = new ArrayList<>();
         metric.get("rawData").forEach(fork -> fork.forEach(v -> samples.add(v.asDouble())));
         Experiment e = plan.experiment();
-        Cell cell = new Cell(e.label(), plan.params(), e.metric, metric.get("scoreUnit").asText(),
-                number(metric.get("score")), number(metric.get("scoreError")),
-                number(metric.get("scoreConfidence").get(0)), number(metric.get("scoreConfidence").get(1)),
-                samples, null, null, CellStatus.OK, e.note(plan.params()), wall, raw);
+        Cell cell = Cell.builder(e.label(), plan.params(), e.metric, metric.get("scoreUnit").asText())
+                .score(number(metric.get("score"))).error(number(metric.get("scoreError")))
+                .interval(number(metric.get("scoreConfidence").get(0)), number(metric.get("scoreConfidence").get(1)))
+                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build();
         JsonNode secondary = benchmark.path("secondaryMetrics");
         double table = sum(secondary.path("tableMeals"));
         double winners = sum(secondary.path("winnerMeals"));

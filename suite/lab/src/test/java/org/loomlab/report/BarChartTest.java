@@ -13,9 +13,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class BarChartTest {
 
     private static Cell cell(String threads, double score, CellStatus status) {
-        return new Cell("philosophers", Map.of("threads", threads), "avgt", "ms/op", status == CellStatus.OK ? score : null,
-                status == CellStatus.OK ? score / 10 : null, null, null, List.of(), null, null, status,
-                status == CellStatus.OK ? null : "why", 1, null);
+        return Cell.builder("philosophers", Map.of("threads", threads), "avgt", "ms/op")
+                .score(status == CellStatus.OK ? score : null).error(status == CellStatus.OK ? score / 10 : null)
+                .status(status).message(status == CellStatus.OK ? null : "why").wallSeconds(1).build();
     }
 
     @Test

@@ -19,9 +19,9 @@ class JdkComparisonTest {
         params.put("lock", lock);
         params.put("workload", workload);
         params.put("meals", "10000");
-        return new Cell("philosophers", params, "avgt", "ms/op",
-                status == CellStatus.OK ? score : null, status == CellStatus.OK ? score / 10 : null, null, null,
-                List.of(), null, null, status, status == CellStatus.OK ? null : "why", 1, null);
+        return Cell.builder("philosophers", params, "avgt", "ms/op").score(status == CellStatus.OK ? score : null)
+                .error(status == CellStatus.OK ? score / 10 : null).status(status)
+                .message(status == CellStatus.OK ? null : "why").wallSeconds(1).build();
     }
 
     @Test

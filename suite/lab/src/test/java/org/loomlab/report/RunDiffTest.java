@@ -30,8 +30,8 @@ class RunDiffTest {
 
     /** A cell of an older record: its samples as one fork. */
     private static Cell cell(String workload, String unit, CellStatus status, Double... samples) {
-        return new Cell("philosophers", params(workload), "avgt", unit, samples.length == 0 ? null : samples[0], null, null, null,
-                List.of(samples), null, null, status, null, 1, null);
+        return Cell.builder("philosophers", params(workload), "avgt", unit).score(samples.length == 0 ? null : samples[0])
+                .samples(List.of(samples)).status(status).wallSeconds(1).build();
     }
 
     /** A cell measured in one fork per mean, each fork three samples 1 % apart. */
@@ -130,10 +130,10 @@ class RunDiffTest {
     void tiedThreadCountsOfOneForkAreNeverMore() {
         // footprint's threads went 22 -> 23 in every sample; the old normal approximation said "more" at 95 %.
         Map<String, String> params = Map.of("executor", "virtual");
-        var a = run("openjdk-21", "21.0.12", List.of(new Cell("footprint", params, "peak-os-threads", "threads", 22.0, null,
-                null, null, List.of(22.0, 22.0, 22.0), null, null, CellStatus.OK, null, 1, null)));
-        var b = run("openjdk-25", "25.0.3", List.of(new Cell("footprint", params, "peak-os-threads", "threads", 23.0, null,
-                null, null, List.of(23.0, 23.0, 23.0), null, null, CellStatus.OK, null, 1, null)));
+        var a = run("openjdk-21", "21.0.12", List.of(Cell.builder("footprint", params, "peak-os-threads", "threads")
+                .score(22.0).samples(List.of(22.0, 22.0, 22.0)).wallSeconds(1).build()));
+        var b = run("openjdk-25", "25.0.3", List.of(Cell.builder("footprint", params, "peak-os-threads", "threads")
+                .score(23.0).samples(List.of(23.0, 23.0, 23.0)).wallSeconds(1).build()));
         for (double level : new double[] {0.95, 0.9}) {
             RunDiff.Row r = RunDiff.of("a", a, "b", b, new VerdictRules(level, 0.02, Adjustment.HOLM), false).rows().get(0);
             assertThat(r.pValue()).as("p at %s", level).isGreaterThanOrEqualTo(0.1);

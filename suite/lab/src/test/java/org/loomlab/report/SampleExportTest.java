@@ -21,10 +21,10 @@ class SampleExportTest {
         philosophers.put("workload", "noop");
         return run("openjdk-25", "25.0.3", List.of(
                 forked("philosophers", philosophers, "avgt", "ms/op", List.of(List.of(2.0, 2.5), List.of(3.0))),
-                new Cell("service", Map.of("executor", "pool-1"), "throughput", "req/s", 17.0, null, null, null,
-                        List.of(17.0, 17.5), null, null, CellStatus.OK, null, 1, null),
-                new Cell("footprint", Map.of("executor", "virtual"), "peak-rss", "MB", 1.5, null, null, null,
-                        List.of(1.5), null, null, CellStatus.OK, null, 1, null),
+                Cell.builder("service", Map.of("executor", "pool-1"), "throughput", "req/s").score(17.0)
+                        .samples(List.of(17.0, 17.5)).wallSeconds(1).build(),
+                Cell.builder("footprint", Map.of("executor", "virtual"), "peak-rss", "MB").score(1.5)
+                        .samples(List.of(1.5)).wallSeconds(1).build(),
                 Cell.unmeasured("pinning-probe", Map.of("lock", "synchronized"), "throughput", "ops/s", CellStatus.TIMEOUT,
                         "6 min passed", 360, null)));
     }

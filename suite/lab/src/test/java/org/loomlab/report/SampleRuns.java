@@ -1,7 +1,6 @@
 package org.loomlab.report;
 
 import org.loomlab.record.Cell;
-import org.loomlab.record.CellStatus;
 import org.loomlab.record.Host;
 import org.loomlab.record.Jdk;
 import org.loomlab.record.RunRecord;
@@ -31,8 +30,7 @@ public final class SampleRuns {
     /** An ok cell measured in the given forks (each a list of samples). */
     public static Cell forked(String experiment, Map<String, String> params, String metric, String unit,
                               List<List<Double>> forks) {
-        Cell bare = new Cell(experiment, params, metric, unit, forks.get(0).get(0), null, null, null, List.of(), null, null,
-                CellStatus.OK, null, 1, null);
+        Cell bare = Cell.builder(experiment, params, metric, unit).score(forks.get(0).get(0)).wallSeconds(1).build();
         return bare.withMeasurement(forks.get(0).get(0), null, null, null, forks, null);
     }
 }

@@ -20,8 +20,8 @@ class ForkLoopTest {
         for (double v : samples) {
             s.add(v);
         }
-        return new Cell("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", s.get(0), null, null, null, s,
-                null, null, CellStatus.OK, null, 0.1, "jmh/cell-01");
+        return Cell.builder("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op").score(s.get(0)).samples(s)
+                .wallSeconds(0.1).rawFile("jmh/cell-01").build();
     }
 
     private static Policy policy(Double target, int min, int max, Duration budget) {

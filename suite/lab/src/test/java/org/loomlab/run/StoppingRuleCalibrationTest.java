@@ -2,7 +2,6 @@ package org.loomlab.run;
 
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.Cell;
-import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
 import org.loomlab.report.RunDiff;
@@ -47,8 +46,8 @@ class StoppingRuleCalibrationTest {
                 double fork = level * mode * Math.exp(FORK_SD * random.nextGaussian());
                 List<Double> samples = List.of(fork * Math.exp(0.02 * random.nextGaussian()),
                         fork * Math.exp(0.02 * random.nextGaussian()));
-                return List.of(new Cell("sim", params, "avgt", "ms/op", fork, null, null, null, samples, null, null,
-                        CellStatus.OK, null, 1, null));
+                return List.of(Cell.builder("sim", params, "avgt", "ms/op").score(fork).samples(samples).wallSeconds(1)
+                        .build());
             });
             cells.add(pooled.get(0));
         }

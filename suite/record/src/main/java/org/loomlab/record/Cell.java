@@ -55,46 +55,39 @@ public record Cell(
         forkSamples = forkSamples == null ? null : forkSamples.stream().map(List::copyOf).toList();
     }
 
-    /** A cell of an experiment that does not count errors. */
-    public Cell(String experiment, Map<String, String> params, String metric, String unit, Double score, Double error,
-                Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
-                CellStatus status, String message, double wallSeconds, String rawFile) {
-        this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
-                message, wallSeconds, rawFile, null, null, null, null, null);
+    /** The one way to make a cell: name it, then set what was measured; status is ok unless set. */
+    public static Builder builder(String experiment, Map<String, String> params, String metric, String unit) {
+        return new Builder(experiment, params, metric, unit);
     }
 
-    /** A cell without a pinning summary: the shape every cell had before pinning was summarised. */
-    public Cell(String experiment, Map<String, String> params, String metric, String unit, Double score, Double error,
-                Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
-                CellStatus status, String message, double wallSeconds, String rawFile, Long errors) {
-        this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
-                message, wallSeconds, rawFile, errors, null, null, null, null);
+    /** A builder holding every field of this cell, to change some of them. */
+    public Builder toBuilder() {
+        return builder(experiment, params, metric, unit).score(score).error(error).interval(ciLow, ciHigh)
+                .samples(samples).percentiles(percentiles).pinnedEvents(pinnedEvents).status(status).message(message)
+                .wallSeconds(wallSeconds).rawFile(rawFile).errors(errors).pinning(pinning).mealSpread(mealSpread)
+                .forkSamples(forkSamples).precision(precision);
     }
 
     /** This cell with its pinned events counted and summarised from JFR. */
     public Cell withPinning(Pinning summary) {
-        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
-                summary == null ? null : summary.events(), status, message, wallSeconds, rawFile, errors, summary, mealSpread, forkSamples, precision);
+        return toBuilder().pinnedEvents(summary == null ? null : summary.events()).pinning(summary).build();
     }
 
     /** This cell with latency percentiles (keys {@code p50, p90, p99, p99.9, max}). */
     public Cell withPercentiles(Map<String, Double> measured) {
-        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples,
-                measured == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(measured)), pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples, precision);
+        return toBuilder()
+                .percentiles(measured == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(measured)))
+                .build();
     }
 
     /** The same cell with its count of failed operations and, when there were any, a note saying so. */
     public Cell withErrors(long count, String note) {
-        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
-                pinnedEvents, status, count > 0 && note != null ? note : message, wallSeconds, rawFile, count, pinning,
-                mealSpread, forkSamples, precision);
+        return toBuilder().errors(count).message(count > 0 && note != null ? note : message).build();
     }
 
     /** This cell with the meal spread of its dinners (null: not measured). */
     public Cell withMealSpread(Double spread) {
-        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning, spread, forkSamples, precision);
+        return toBuilder().mealSpread(spread).build();
     }
 
     /**
@@ -104,20 +97,18 @@ public record Cell(
     public Cell withMeasurement(Double newScore, Double newError, Double low, Double high, List<List<Double>> forks,
                                 Precision reached) {
         List<Double> flat = forks == null ? samples : forks.stream().flatMap(List::stream).toList();
-        return new Cell(experiment, params, metric, unit, newScore, newError, low, high, flat, percentiles, pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forks, reached);
+        return toBuilder().score(newScore).error(newError).interval(low, high).samples(flat).forkSamples(forks)
+                .precision(reached).build();
     }
 
     /** This cell under other params (the same measurement, matched differently). */
     public Cell withParams(Map<String, String> other) {
-        return new Cell(experiment, other, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples, precision);
+        return toBuilder().params(other).build();
     }
 
     /** This cell with another status and message (e.g. a timed-out cell that keeps the forks it finished). */
     public Cell withStatus(CellStatus newStatus, String newMessage, double wall, String raw) {
-        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
-                newStatus, newMessage, wall, raw, errors, pinning, mealSpread, forkSamples, precision);
+        return toBuilder().status(newStatus).message(newMessage).wallSeconds(wall).rawFile(raw).build();
     }
 
     /**
@@ -131,12 +122,76 @@ public record Cell(
     /** A cell that produced no score: failed, timed out, skipped or interrupted, with the reason. */
     public static Cell unmeasured(String experiment, Map<String, String> params, String metric, String unit,
                                   CellStatus status, String message, double wallSeconds, String rawFile) {
-        return new Cell(experiment, params, metric, unit, null, null, null, null, List.of(), null, null,
-                status, message, wallSeconds, rawFile);
+        return builder(experiment, params, metric, unit).status(status).message(message).wallSeconds(wallSeconds)
+                .rawFile(rawFile).build();
     }
 
     /** The relative error, error/score, or NaN when there is no score. */
     public double relativeError() {
         return score == null || error == null || score == 0 ? Double.NaN : error / score;
+    }
+
+    /**
+     * A cell under construction. Every field the record has, settable by name, so adding a field to the record
+     * touches this class and the call sites that set it, not every place a cell is made.
+     */
+    public static final class Builder {
+        private final String experiment;
+        private Map<String, String> params;
+        private final String metric;
+        private final String unit;
+        private Double score;
+        private Double error;
+        private Double ciLow;
+        private Double ciHigh;
+        private List<Double> samples;
+        private Map<String, Double> percentiles;
+        private Long pinnedEvents;
+        private CellStatus status = CellStatus.OK;
+        private String message;
+        private double wallSeconds;
+        private String rawFile;
+        private Long errors;
+        private Pinning pinning;
+        private Double mealSpread;
+        private List<List<Double>> forkSamples;
+        private Precision precision;
+
+        private Builder(String experiment, Map<String, String> params, String metric, String unit) {
+            this.experiment = experiment;
+            this.params = params;
+            this.metric = metric;
+            this.unit = unit;
+        }
+
+        public Builder params(Map<String, String> value) { params = value; return this; }
+        public Builder score(Double value) { score = value; return this; }
+        public Builder error(Double value) { error = value; return this; }
+
+        /** The confidence interval's bounds ({@code ciLow}, {@code ciHigh}). */
+        public Builder interval(Double low, Double high) {
+            ciLow = low;
+            ciHigh = high;
+            return this;
+        }
+
+        public Builder samples(List<Double> value) { samples = value; return this; }
+        public Builder percentiles(Map<String, Double> value) { percentiles = value; return this; }
+        public Builder pinnedEvents(Long value) { pinnedEvents = value; return this; }
+        public Builder status(CellStatus value) { status = value; return this; }
+        public Builder message(String value) { message = value; return this; }
+        public Builder wallSeconds(double value) { wallSeconds = value; return this; }
+        public Builder rawFile(String value) { rawFile = value; return this; }
+        public Builder errors(Long value) { errors = value; return this; }
+        public Builder pinning(Pinning value) { pinning = value; return this; }
+        public Builder mealSpread(Double value) { mealSpread = value; return this; }
+        public Builder forkSamples(List<List<Double>> value) { forkSamples = value; return this; }
+        public Builder precision(Precision value) { precision = value; return this; }
+
+        public Cell build() {
+            return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
+                    pinnedEvents, status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples,
+                    precision);
+        }
     }
 }

@@ -33,8 +33,9 @@ public final class Summary {
             double t = TDistribution.of(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
             error = t * sd / Math.sqrt(n);
         }
-        return new Cell(experiment, params, metric, unit, mean, error,
-                error == null ? null : mean - error, error == null ? null : mean + error,
-                samples, percentiles, pinnedEvents, CellStatus.OK, message, wallSeconds, rawFile);
+        return Cell.builder(experiment, params, metric, unit).score(mean).error(error)
+                .interval(error == null ? null : mean - error, error == null ? null : mean + error)
+                .samples(samples).percentiles(percentiles).pinnedEvents(pinnedEvents).message(message)
+                .wallSeconds(wallSeconds).rawFile(rawFile).build();
     }
 }

@@ -19,8 +19,8 @@ class RecordSchemaTest {
         Host host = new Host("lab-1", "amd64", "CPU", 2, 1L << 34, "6.1", "Debian", null, null, null);
         Jdk jdk = new Jdk("temurin-25", "Eclipse Adoptium", 25, "25.0.3+9", "OpenJDK 64-Bit Server VM", "25.0.3+9",
                 List.of("-Xmx4g"), "/jdk", 2, 2, 4L << 30, null, null);
-        Cell ok = new Cell("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", 2.0, 0.1, 1.9, 2.1,
-                List.of(1.9, 2.0, 2.1), null, null, CellStatus.OK, null, 3.5, "jmh/cell-01.json");
+        Cell ok = Cell.builder("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op").score(2.0).error(0.1)
+                .interval(1.9, 2.1).samples(List.of(1.9, 2.0, 2.1)).wallSeconds(3.5).rawFile("jmh/cell-01.json").build();
         Cell timedOut = Cell.unmeasured("philosophers", Map.of("lock", "synchronized"), "avgt", "ms/op",
                 CellStatus.TIMEOUT, "exceeded 5s", 5.0, null);
         return new RunRecord(RunRecord.SCHEMA_VERSION, "r1", Instant.parse("2026-11-22T10:00:00Z"), null, "smoke",
@@ -51,9 +51,9 @@ class RecordSchemaTest {
     void aCellWithAPinningSummaryValidatesAndReadsBackEqual(@TempDir Path dir) throws Exception {
         Pinning pinning = new Pinning(3, Map.of("VM call to Foo.<clinit> on stack", 3L), Map.of("LockSupport.park", 3L),
                 Map.of("Foo.<clinit>:12", 3L));
-        Cell pinned = new Cell("pinning-probe", Map.of("lock", "synchronized", "blocking", "class-init"), "throughput",
-                "ops/s", 150.0, null, null, null, List.of(150.0), Map.of("p50", 1.0, "max", 2.0), null, CellStatus.OK,
-                "pinned=yes", 1.0, null).withPinning(pinning);
+        Cell pinned = Cell.builder("pinning-probe", Map.of("lock", "synchronized", "blocking", "class-init"), "throughput",
+                "ops/s").score(150.0).samples(List.of(150.0)).percentiles(Map.of("p50", 1.0, "max", 2.0))
+                .message("pinned=yes").wallSeconds(1.0).build().withPinning(pinning);
         assertThat(pinned.pinnedEvents()).isEqualTo(3L);
         Path file = dir.resolve("run.json");
         RunRecord record = sample().withCell(pinned);
