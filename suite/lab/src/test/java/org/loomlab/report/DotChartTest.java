@@ -5,6 +5,7 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Precision;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -17,10 +18,14 @@ class DotChartTest {
                              CellStatus status) {
         Precision p = new Precision(0.95, 0.05, (high - low) / 2 / (score == null ? 1 : score), 8, 2, 1, 40, budgetSpent,
                 0.1, "t over log fork means");
-        return new Cell("philosophers", Map.of("lock", "reentrant", "threads", threads, "workload", workload,
-                "philosophers", "1000"), "avgt", "ms/op", score, null, status == CellStatus.OK ? low : null,
-                status == CellStatus.OK ? high : null, List.of(), null, null, status, status == CellStatus.OK ? null : "why", 1,
-                null, null, null, null, null, status == CellStatus.OK ? p : null);
+        // Ordered as a record's params are (Map.of would order them differently from one JVM to the next).
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("lock", "reentrant");
+        params.put("threads", threads);
+        params.put("workload", workload);
+        params.put("philosophers", "1000");
+        Cell.Builder cell = Cell.builder("philosophers", params, "avgt", "ms/op").samples(List.of()).score(score).status(status).wallSeconds(1);
+        return status == CellStatus.OK ? cell.interval(low, high).precision(p).build() : cell.message("why").build();
     }
 
     private static int count(String svg, String regex) {
