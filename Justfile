@@ -14,33 +14,33 @@ default:
     @{{ quote(just_executable()) }} --justfile {{ quote(justfile()) }} --list --unsorted
 
 # Run the quick profile on this host's JDK (no Docker) and print the results table (--profile full for more)
-bench *ARGS: build
+bench *ARGS:
     bin/loom-lab run "$@"
 
 # Run the smoke profile: every cell at a tiny size, in about a minute
-smoke *ARGS: build
+smoke *ARGS:
     bin/loom-lab run --profile smoke "$@"
 
 # Run any loom-lab command, e.g. `just lab-cli run --help`
-lab-cli *ARGS: build
+lab-cli *ARGS:
     bin/loom-lab "$@"
 
 # Render a run.json, a matrix-<id>.json or a lab result set (each host's matrix-<id>.json) as Markdown and one HTML page, and say where (default: newest run.json)
-report *RECORDS: build
+report *RECORDS:
     [ $# -gt 0 ] || set -- "$(ls -t results/*/*/*/run.json 2>/dev/null | head -1)"; \
     [ -n "$1" ] || { echo "no run.json under results/; make one with: just bench" >&2; exit 1; }; \
     bin/loom-lab report "$@" | sed 's|^html: |open in a browser (no server needed): |'
 
 # Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g. --changed)
-diff A B *ARGS: build
+diff A B *ARGS:
     bin/loom-lab diff "${@:3}" "$1" "$2"
 
 # Judge the seeds' claims (yes / no / open) on runs or a matrix-<id>.json, e.g. just claims results/vm/matrix-quick-4jdks.json
-claims +RUNS: build
+claims +RUNS:
     bin/loom-lab claims "$@"
 
 # Validate every run.json under results/ (or the given paths) against the schema
-check *PATHS="results": build
+check *PATHS="results":
     bin/loom-lab check "$@"
 
 # Run all tests: workflow lint (actionlint, zizmor), ansible-lint, unit tests, then integration tests of the real CLI, forked JVMs, containers and the simulated lab
