@@ -7,8 +7,12 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import com.sun.nio.file.ExtendedOpenOption;
 import java.time.Duration;
 import java.util.function.LongConsumer;
 
@@ -76,6 +80,55 @@ public enum Workload implements Axis {
                     try (InputStream in = new FileInputStream(name)) {
                         if (in.readAllBytes().length != MEAL_BYTES) {
                             throw new IOException("short read of " + name);
+                        }
+                    }
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        Files.deleteIfExists(file);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            };
+        }
+    },
+    /**
+     * The same 16 KB read past the page cache ({@code O_DIRECT}, through {@link ExtendedOpenOption#DIRECT}), so each
+     * meal reaches the device: the talk asked whether its file-read measured the disk or the cache. Opt-in. A
+     * filesystem that refuses {@code O_DIRECT} (tmpfs, some overlays) fails the table with one line saying so.
+     */
+    FILE_READ_DIRECT("file-read-direct") {
+        @Override
+        public boolean optIn() {
+            return true;
+        }
+
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            Path file = kitchen.scratchFile(MEAL_BYTES);
+            int block;
+            try (FileChannel probe = FileChannel.open(file, StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
+                block = Math.toIntExact(Files.getFileStore(file).getBlockSize());
+            } catch (IOException | UnsupportedOperationException e) {
+                throw new IllegalStateException("file-read-direct: the filesystem of " + file.getParent()
+                        + " refuses O_DIRECT (" + e.getMessage() + "); give the scratch directory a disk filesystem", e);
+            }
+            // O_DIRECT reads into memory aligned to the device's block size, in whole blocks.
+            int size = Math.ceilDiv(MEAL_BYTES, block) * block;
+            return new Meal() {
+                @Override
+                public void eat() throws IOException {
+                    ByteBuffer buffer = ByteBuffer.allocateDirect(size + block).alignedSlice(block).limit(size);
+                    try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
+                        int read = 0;
+                        for (int n; (n = in.read(buffer)) > 0; ) {
+                            read += n;
+                        }
+                        if (read != MEAL_BYTES) {
+                            throw new IOException("short read of " + file + ": " + read + " bytes");
                         }
                     }
                 }
