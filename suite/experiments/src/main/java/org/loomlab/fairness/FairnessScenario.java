@@ -15,7 +15,6 @@ import org.loomlab.scenario.VirtualScheduler;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 
 /**
@@ -43,8 +42,7 @@ public final class FairnessScenario implements Scenario {
     }
 
     @Override
-    public List<Cell> run(Map<String, String> raw, Settings settings) throws InterruptedException {
-        CellParams params = new CellParams(EXPERIMENT, raw);
+    public List<Cell> run(CellParams params, Settings settings) throws InterruptedException {
         ThreadKind kind = params.choice("threads", ThreadKind.class);
         int parallelism = params.count("parallelism");
         int tasks = params.count("tasks");
@@ -70,7 +68,7 @@ public final class FairnessScenario implements Scenario {
         String message = String.format("%d heavy (%d BigInteger additions each) then %d light tasks per round on %s threads,"
                 + " virtual-thread scheduler parallelism %d; percentiles are of single light waits over %d rounds",
                 tasks, work, tasks, kind.label(), parallelism, settings.samples());
-        return List.of(Summary.cell(name(), raw, "light-wait-sum", "ms", sums, Percentiles.of(waits, 1e6), null,
+        return List.of(Summary.cell(name(), params.values(), "light-wait-sum", "ms", sums, Percentiles.of(waits, 1e6), null,
                 message, wall, null));
     }
 }

@@ -46,8 +46,7 @@ public final class FootprintScenario implements Scenario {
     }
 
     @Override
-    public List<Cell> run(Map<String, String> raw, Settings settings) throws Exception {
-        CellParams params = new CellParams(EXPERIMENT, raw);
+    public List<Cell> run(CellParams params, Settings settings) throws Exception {
         FootprintExecutor executor = params.choice("executor", FootprintExecutor.class);
         int tasks = params.count("tasks");
         int sleep = params.count("sleep");
@@ -81,11 +80,11 @@ public final class FootprintScenario implements Scenario {
         List<Double> rss = runs.stream().map(ProcessSampler::peakRssMb).toList();
         List<Double> cpu = runs.stream().map(ProcessSampler::cpuSeconds).toList();
         return List.of(
-                Summary.cell(name(), raw, "peak-os-threads", "threads", threads,
+                Summary.cell(name(), params.values(), "peak-os-threads", "threads", threads,
                         seriesPercentiles(runs, ProcessStatus::threads), null, message, wall, null),
-                Summary.cell(name(), raw, "peak-rss", "MB", rss,
+                Summary.cell(name(), params.values(), "peak-rss", "MB", rss,
                         seriesPercentiles(runs, ProcessStatus::rssMb), null, message, wall, null),
-                Summary.cell(name(), raw, "cpu", "s", cpu, null, null, message, wall, null));
+                Summary.cell(name(), params.values(), "cpu", "s", cpu, null, null, message, wall, null));
     }
 
     /** At most 20 evenly spaced points of one run's series, rounded, for the message. */

@@ -72,24 +72,13 @@ public enum Workload implements Axis {
     FILE_READ("file-read") {
         @Override
         public Meal prepare(Kitchen kitchen) {
-            Path file = kitchen.scratchFile(MEAL_BYTES);
-            String name = file.toString();
-            return new Meal() {
+            return new FileMeal(kitchen.scratchFile(MEAL_BYTES)) {
                 @Override
                 public void eat() throws IOException {
-                    try (InputStream in = new FileInputStream(name)) {
+                    try (InputStream in = new FileInputStream(file.toString())) {
                         if (in.readAllBytes().length != MEAL_BYTES) {
-                            throw new IOException("short read of " + name);
+                            throw new IOException("short read of " + file);
                         }
-                    }
-                }
-
-                @Override
-                public void close() {
-                    try {
-                        Files.deleteIfExists(file);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
                     }
                 }
             };
@@ -113,12 +102,13 @@ public enum Workload implements Axis {
             try (FileChannel probe = FileChannel.open(file, StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
                 block = Math.toIntExact(Files.getFileStore(file).getBlockSize());
             } catch (IOException | UnsupportedOperationException e) {
+                FileMeal.remove(file);
                 throw new IllegalStateException("file-read-direct: the filesystem of " + file.getParent()
                         + " refuses O_DIRECT (" + e.getMessage() + "); give the scratch directory a disk filesystem", e);
             }
             // O_DIRECT reads into memory aligned to the device's block size, in whole blocks.
             int size = Math.ceilDiv(MEAL_BYTES, block) * block;
-            return new Meal() {
+            return new FileMeal(file) {
                 @Override
                 public void eat() throws IOException {
                     ByteBuffer buffer = ByteBuffer.allocateDirect(size + block).alignedSlice(block).limit(size);
@@ -130,15 +120,6 @@ public enum Workload implements Axis {
                         if (read != MEAL_BYTES) {
                             throw new IOException("short read of " + file + ": " + read + " bytes");
                         }
-                    }
-                }
-
-                @Override
-                public void close() {
-                    try {
-                        Files.deleteIfExists(file);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
                     }
                 }
             };
@@ -180,6 +161,28 @@ public enum Workload implements Axis {
             return HttpMeal.okHttp(kitchen);
         }
     };
+
+    /** A meal that reads a scratch file of its own and removes it when the table is done. */
+    private abstract static class FileMeal implements Meal {
+        final Path file;
+
+        FileMeal(Path file) {
+            this.file = file;
+        }
+
+        @Override
+        public void close() {
+            remove(file);
+        }
+
+        static void remove(Path file) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
 
     /** How long the timed workloads take per meal unless the axis {@code mealtime} says otherwise: the talk's 16 us. */
     public static final Duration MEAL_TIME = Duration.ofNanos(16_000);

@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -53,8 +52,7 @@ public final class PinningProbe implements Scenario {
     }
 
     @Override
-    public List<Cell> run(Map<String, String> params, Settings settings) throws Exception {
-        CellParams axes = new CellParams(EXPERIMENT, params);
+    public List<Cell> run(CellParams axes, Settings settings) throws Exception {
         LockKind lock = axes.choice("lock", LockKind.class);
         Blocking blocking = axes.choice("blocking", Blocking.class);
         int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
@@ -92,9 +90,9 @@ public final class PinningProbe implements Scenario {
                     + (unlockedPins.events() > 0 ? "yes" : "no")
                     + String.format(" (JFR: %d pinned events%s; %s)", unlockedPins.events(), because(unlockedPins), setup);
             return List.of(
-                    Summary.cell(name(), params, "throughput", "ops/s", lockedRates, null, null, verdict, 0, null)
+                    Summary.cell(name(), axes.values(), "throughput", "ops/s", lockedRates, null, null, verdict, 0, null)
                             .withPinning(lockedPins),
-                    Summary.cell(name(), params, "unlocked-throughput", "ops/s", unlockedRates, null, null, baseline,
+                    Summary.cell(name(), axes.values(), "unlocked-throughput", "ops/s", unlockedRates, null, null, baseline,
                             0, null).withPinning(unlockedPins));
         } finally {
             Files.deleteIfExists(scratch);

@@ -21,6 +21,11 @@ public interface Scenario {
         return experiment().target();
     }
 
-    /** Runs the scenario at {@code params} (axis -> value) and returns its cells, one per metric. */
-    List<Cell> run(Map<String, String> params, Settings settings) throws Exception;
+    /** Runs the scenario at {@code params} (axis -> value), every read checked against {@link #experiment()}. */
+    default List<Cell> run(Map<String, String> params, Settings settings) throws Exception {
+        return run(new CellParams(experiment(), params), settings);
+    }
+
+    /** Runs the scenario at its checked params and returns its cells, one per metric. */
+    List<Cell> run(CellParams params, Settings settings) throws Exception;
 }

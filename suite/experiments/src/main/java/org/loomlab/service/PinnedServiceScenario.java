@@ -17,7 +17,6 @@ import org.loomlab.scenario.VirtualScheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -67,8 +66,7 @@ public final class PinnedServiceScenario implements Scenario {
     }
 
     @Override
-    public List<Cell> run(Map<String, String> raw, Settings settings) throws Exception {
-        CellParams params = new CellParams(EXPERIMENT, raw);
+    public List<Cell> run(CellParams params, Settings settings) throws Exception {
         LockKind lock = params.choice("lock", LockKind.class);
         ThreadKind threads = params.choice("threads", ThreadKind.class);
         int connections = params.count("connections");
@@ -112,10 +110,10 @@ public final class PinnedServiceScenario implements Scenario {
                         + " baseline before the service: %d threads, %.0f MB; unfinished at window ends: %s",
                 fixture, runsOn, lock.label(), connections, settings.duration(), ceiling, baseline.threads(),
                 baseline.rssMb(), windows.stream().map(w -> String.valueOf(w.unfinished())).toList());
-        List<Cell> cells = new ArrayList<>(LoadCells.of(name(), raw, windows, message, wall));
-        cells.add(Summary.cell(name(), raw, "peak-os-threads", "threads",
+        List<Cell> cells = new ArrayList<>(LoadCells.of(name(), params.values(), windows, message, wall));
+        cells.add(Summary.cell(name(), params.values(), "peak-os-threads", "threads",
                 vitals.stream().map(v -> (double) ProcessSampler.peakThreads(v)).toList(), null, null, message, wall, null));
-        cells.add(Summary.cell(name(), raw, "peak-rss", "MB",
+        cells.add(Summary.cell(name(), params.values(), "peak-rss", "MB",
                 vitals.stream().map(ProcessSampler::peakRssMb).toList(), null, null, message, wall, null));
         return cells;
     }

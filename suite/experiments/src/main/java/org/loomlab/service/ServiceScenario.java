@@ -10,7 +10,6 @@ import org.loomlab.scenario.Settings;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Seed 002, service to service: a front service whose every request makes a blocking call to a
@@ -37,8 +36,7 @@ public final class ServiceScenario implements Scenario {
     }
 
     @Override
-    public List<Cell> run(Map<String, String> raw, Settings settings) throws Exception {
-        CellParams params = new CellParams(EXPERIMENT, raw);
+    public List<Cell> run(CellParams params, Settings settings) throws Exception {
         ServiceExecutor executor = params.choice("executor", ServiceExecutor.class);
         int users = params.count("users");
         int pool = params.count("pool");
@@ -60,6 +58,6 @@ public final class ServiceScenario implements Scenario {
         double ceiling = delay == 0 ? Double.POSITIVE_INFINITY : executor.concurrency(pool, users) * 1000.0 / delay;
         String message = String.format("%s; %d users x %s per sample after a warm-up; ceiling %.1f req/s; unfinished at window ends: %s",
                 fixture, users, settings.duration(), ceiling, windows.stream().map(w -> String.valueOf(w.unfinished())).toList());
-        return LoadCells.of(name(), raw, windows, message, wall);
+        return LoadCells.of(name(), params.values(), windows, message, wall);
     }
 }
