@@ -26,6 +26,8 @@ import java.util.LinkedHashMap;
  *                     intervals and verdicts; null in records made before forks were kept apart
  * @param precision    the interval's level, the precision reached against the profile's target, forks and budget;
  *                     null in older records
+ * @param profiling    what the profilers asked for with {@code --prof} saw (JMH's secondary metrics, the flame
+ *                     graph); null when the cell ran without one
  */
 public record Cell(
         String experiment,
@@ -47,7 +49,8 @@ public record Cell(
         Pinning pinning,
         Double mealSpread,
         List<List<Double>> forkSamples,
-        Precision precision) {
+        Precision precision,
+        Profiling profiling) {
 
     public Cell {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
@@ -60,7 +63,7 @@ public record Cell(
                 Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
                 CellStatus status, String message, double wallSeconds, String rawFile) {
         this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
-                message, wallSeconds, rawFile, null, null, null, null, null);
+                message, wallSeconds, rawFile, null, null, null, null, null, null);
     }
 
     /** A cell without a pinning summary: the shape every cell had before pinning was summarised. */
@@ -68,33 +71,42 @@ public record Cell(
                 Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
                 CellStatus status, String message, double wallSeconds, String rawFile, Long errors) {
         this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
-                message, wallSeconds, rawFile, errors, null, null, null, null);
+                message, wallSeconds, rawFile, errors, null, null, null, null, null);
+    }
+
+    /** A cell measured without a profiler: the shape every cell had before {@code --prof}. */
+    public Cell(String experiment, Map<String, String> params, String metric, String unit, Double score, Double error,
+                Double ciLow, Double ciHigh, List<Double> samples, Map<String, Double> percentiles, Long pinnedEvents,
+                CellStatus status, String message, double wallSeconds, String rawFile, Long errors, Pinning pinning,
+                Double mealSpread, List<List<Double>> forkSamples, Precision precision) {
+        this(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents, status,
+                message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples, precision, null);
     }
 
     /** This cell with its pinned events counted and summarised from JFR. */
     public Cell withPinning(Pinning summary) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
-                summary == null ? null : summary.events(), status, message, wallSeconds, rawFile, errors, summary, mealSpread, forkSamples, precision);
+                summary == null ? null : summary.events(), status, message, wallSeconds, rawFile, errors, summary, mealSpread, forkSamples, precision, profiling);
     }
 
     /** This cell with latency percentiles (keys {@code p50, p90, p99, p99.9, max}). */
     public Cell withPercentiles(Map<String, Double> measured) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples,
                 measured == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(measured)), pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples, precision);
+                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples, precision, profiling);
     }
 
     /** The same cell with its count of failed operations and, when there were any, a note saying so. */
     public Cell withErrors(long count, String note) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
                 pinnedEvents, status, count > 0 && note != null ? note : message, wallSeconds, rawFile, count, pinning,
-                mealSpread, forkSamples, precision);
+                mealSpread, forkSamples, precision, profiling);
     }
 
     /** This cell with the meal spread of its dinners (null: not measured). */
     public Cell withMealSpread(Double spread) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning, spread, forkSamples, precision);
+                status, message, wallSeconds, rawFile, errors, pinning, spread, forkSamples, precision, profiling);
     }
 
     /**
@@ -105,19 +117,19 @@ public record Cell(
                                 Precision reached) {
         List<Double> flat = forks == null ? samples : forks.stream().flatMap(List::stream).toList();
         return new Cell(experiment, params, metric, unit, newScore, newError, low, high, flat, percentiles, pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forks, reached);
+                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forks, reached, profiling);
     }
 
     /** This cell under other params (the same measurement, matched differently). */
     public Cell withParams(Map<String, String> other) {
         return new Cell(experiment, other, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
-                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples, precision);
+                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples, precision, profiling);
     }
 
     /** This cell with another status and message (e.g. a timed-out cell that keeps the forks it finished). */
     public Cell withStatus(CellStatus newStatus, String newMessage, double wall, String raw) {
         return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
-                newStatus, newMessage, wall, raw, errors, pinning, mealSpread, forkSamples, precision);
+                newStatus, newMessage, wall, raw, errors, pinning, mealSpread, forkSamples, precision, profiling);
     }
 
     /**
@@ -133,6 +145,12 @@ public record Cell(
                                   CellStatus status, String message, double wallSeconds, String rawFile) {
         return new Cell(experiment, params, metric, unit, null, null, null, null, List.of(), null, null,
                 status, message, wallSeconds, rawFile);
+    }
+
+    /** This cell with what its profilers saw. */
+    public Cell withProfiling(Profiling seen) {
+        return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles, pinnedEvents,
+                status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples, precision, seen);
     }
 
     /** The relative error, error/score, or NaN when there is no score. */
