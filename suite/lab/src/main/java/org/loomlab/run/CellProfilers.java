@@ -26,9 +26,6 @@ import java.util.zip.ZipFile;
  */
 public final class CellProfilers {
 
-    /** JMH prefixes the secondary metrics its profilers add with a middle dot, e.g. {@code ·gc.alloc.rate.norm}. */
-    private static final String PROFILER_METRIC = "\u00b7";
-
     private final List<Profiler> chosen;
     private final Path asyncJar;
     private Path asyncLibrary;
@@ -87,7 +84,7 @@ public final class CellProfilers {
         if (!any()) {
             return cell;
         }
-        Map<String, Profiling.Metric> metrics = metrics(runDir.resolve("jmh").resolve(name));
+        Map<String, Profiling.Metric> metrics = metrics(runDir.resolve("jmh").resolve(name), chosen);
         String flame = null;
         Path forks = runDir.resolve("profiles").resolve(name);
         if (chosen.contains(Profiler.ASYNC) && Files.isDirectory(forks)) {
@@ -105,8 +102,11 @@ public final class CellProfilers {
                 recordings));
     }
 
-    /** The profilers' secondary metrics, each the mean of its forks' scores. */
-    static Map<String, Profiling.Metric> metrics(Path jmhDir) throws IOException {
+    /**
+     * The secondary metrics of {@code profilers} (not the benchmark's own, e.g. {@code tableMeals}), each the mean of
+     * its forks' scores.
+     */
+    static Map<String, Profiling.Metric> metrics(Path jmhDir, List<Profiler> profilers) throws IOException {
         Map<String, List<Double>> scores = new LinkedHashMap<>();
         Map<String, String> units = new LinkedHashMap<>();
         for (Path json : files(jmhDir, ".json")) {
@@ -114,8 +114,8 @@ public final class CellProfilers {
             JsonNode secondary = root.path(0).path("secondaryMetrics");
             secondary.properties().forEach(e -> {
                 double score = e.getValue().path("score").asDouble(Double.NaN);
-                if (e.getKey().startsWith(PROFILER_METRIC) && Double.isFinite(score)) {
-                    String key = e.getKey().substring(PROFILER_METRIC.length());
+                String key = e.getKey();
+                if (profilers.stream().anyMatch(p -> p.hasMetric(key)) && Double.isFinite(score)) {
                     scores.computeIfAbsent(key, x -> new ArrayList<>()).add(score);
                     units.put(key, e.getValue().path("scoreUnit").asText());
                 }

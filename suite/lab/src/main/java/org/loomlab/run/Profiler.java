@@ -13,11 +13,23 @@ import java.util.stream.Collectors;
 public enum Profiler {
 
     /** JMH's {@code -prof gc}: allocation rate per operation, GC count and time as secondary metrics. */
-    GC,
+    GC("gc."),
     /** JMH's {@code -prof jfr}: one Flight Recorder recording per fork under the run's {@code jfr/} directory. */
-    JFR,
+    JFR(null),
     /** async-profiler's CPU flame graph (HTML), one per cell under the run's {@code profiles/} directory. */
-    ASYNC;
+    ASYNC(null);
+
+    /** How the names of the secondary metrics this profiler adds to JMH's result begin; null when it adds none. */
+    private final String metricPrefix;
+
+    Profiler(String metricPrefix) {
+        this.metricPrefix = metricPrefix;
+    }
+
+    /** Whether JMH's secondary metric {@code name} is this profiler's, e.g. {@code gc.alloc.rate.norm} for gc. */
+    boolean hasMetric(String name) {
+        return metricPrefix != null && name.startsWith(metricPrefix);
+    }
 
     /** The name on the command line and in the record, e.g. {@code gc}. */
     public String label() {
