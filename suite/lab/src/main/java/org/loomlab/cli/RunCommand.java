@@ -14,6 +14,7 @@ import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
 import org.loomlab.run.CellJvm;
 import org.loomlab.run.CellPlan;
+import org.loomlab.run.CellProfilers;
 import org.loomlab.run.CellRunner;
 import org.loomlab.run.Experiments;
 import org.loomlab.run.Fixture;
@@ -21,6 +22,7 @@ import org.loomlab.run.FixtureMode;
 import org.loomlab.run.JmhCell;
 import org.loomlab.run.LabRun;
 import org.loomlab.run.Profile;
+import org.loomlab.run.Profiler;
 import org.loomlab.run.CellHistory;
 import org.loomlab.run.Policy;
 import org.loomlab.run.Progress;
@@ -28,8 +30,8 @@ import org.loomlab.run.RunBudget;
 import org.loomlab.run.RunLock;
 import org.loomlab.run.RunPlan;
 import org.loomlab.run.RunVerdict;
-import org.loomlab.run.ResultsTable;
 import org.loomlab.run.ScenarioCell;
+import org.loomlab.run.TerminalTable;
 import org.loomlab.run.ThreadCeiling;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -125,6 +127,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/suite/bench/target/benchmarks.jar)")
     Path benchmarks;
 
+    @Option(names = "--prof", split = ",", paramLabel = "NAME", description = "profile the JMH cells with gc (allocation"
+            + " per op), jfr (a recording per fork in jfr/) or async (a flame graph per cell in profiles/); repeatable")
+    List<String> prof = new ArrayList<>();
+
+    private CellProfilers profilers = CellProfilers.none();
+
     @Override
     public Integer call() throws Exception {
         // Every input is checked before the first directory is made: bad input leaves nothing behind.
@@ -144,6 +152,7 @@ final class RunCommand implements Callable<Integer> {
         checkId("run id", runId);
         checkId("host id", hostId);
         FixtureMode.check(fixture);
+        profilers = new CellProfilers(Profiler.parse(prof), LoomLab.home().resolve("suite/lab/target/async-profiler.jar"));
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
         Host read = new HostFingerprint().read();
@@ -306,7 +315,10 @@ final class RunCommand implements Callable<Integer> {
                 policy.minForks(), policy.maxForks(), Progress.clock(policy.budget()),
                 total == null ? "" : ", the run's " + Progress.clock(total) + " shared among its cells (--run-budget)",
                 Progress.clock(forks.timeout()));
-        JmhCell jmh = new JmhCell(forks);
+        if (profilers.any() && plans.stream().anyMatch(p -> p.experiment().kind() != ExperimentSpec.Kind.JMH)) {
+            System.out.println("note: --prof applies to JMH experiments only; scenario cells run without a profiler");
+        }
+        JmhCell jmh = new JmhCell(forks, profilers);
         ScenarioCell scenario = new ScenarioCell(forks);
         CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == ExperimentSpec.Kind.JMH
                 ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
@@ -315,7 +327,8 @@ final class RunCommand implements Callable<Integer> {
         Progress progress = new Progress(System.out, history.plan(plans, chosen.plannedCellTime()), history.basis(plans));
         RunRecord done = run.run(plans, alreadyRun, progress);
         System.out.println();
-        System.out.print(ResultsTable.render(done.results()));
+        System.out.print(TerminalTable.render(done.results(), TerminalTable.columns()));
+        System.out.println("the axes that vary; every axis in the full table: loom-lab report " + run.runJson());
         System.out.println();
         System.out.println("record: " + run.runJson());
         System.out.println("exports: " + org.loomlab.report.RunExports.write(dir, done));

@@ -22,9 +22,15 @@ import java.util.regex.Pattern;
 public final class JmhCell implements CellRunner {
 
     private final CellJvm jvm;
+    private final CellProfilers profilers;
 
     public JmhCell(CellJvm jvm) {
+        this(jvm, CellProfilers.none());
+    }
+
+    public JmhCell(CellJvm jvm, CellProfilers profilers) {
         this.jvm = jvm;
+        this.profilers = profilers;
     }
 
     /**
@@ -67,10 +73,11 @@ public final class JmhCell implements CellRunner {
         Files.deleteIfExists(log);
         PinnedEventRecording.clear(runDir, name);
         DinnerLatency.clear(runDir, name);
+        profilers.clear(runDir, name);
         List<Cell> cells = loop.run(k -> List.of(fork(plan, runDir, name, k)));
         Cell cell = cells.get(0).withPercentiles(DinnerLatency.read(runDir, name));
         cell = plan.experiment().runsVirtualThreads(plan.params()) ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;
-        return List.of(cell);
+        return List.of(profilers.keep(cell, runDir, name));
     }
 
     /**
@@ -86,8 +93,9 @@ public final class JmhCell implements CellRunner {
         if (plan.experiment().runsVirtualThreads(plan.params())) {
             forkFlags.add(PinnedEventRecording.flag(runDir, name));
         }
-        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, jmhJson, forkFlags), log, jvm.timeout(),
-                "fork " + k);
+        List<String> cmd = new ArrayList<>(command(plan, jmhJson, forkFlags));
+        cmd.addAll(profilers.jmhArgs(runDir, name, k));
+        ForkedProcess.Outcome outcome = ForkedProcess.run(cmd, log, jvm.timeout(), "fork " + k);
         double wall = (System.nanoTime() - start) / 1e9;
         String raw = runDir.relativize(jmhJson.getParent()).toString();
         Experiment e = plan.experiment();

@@ -76,7 +76,8 @@ class RunCommandIT {
             "--budget soon;                    --budget 'soon' is not a positive duration",
             "--run-budget 0s;                  --run-budget '0s' is not a positive duration",
             "--precision 150%;                 --precision '150%' is not a relative half-width; valid: above 0 %",
-            "--jvm /nonexistent/java;          --jvm '/nonexistent/java' is neither a java binary nor a JDK home"})
+            "--jvm /nonexistent/java;          --jvm '/nonexistent/java' is neither a java binary nor a JDK home",
+            "--prof gc,perf;                   --prof 'perf' is not a profiler; valid: gc, jfr, async"})
     void rejectsBadInputWithOneLineAndLeavesNothingBehind(String args, String expected) throws Exception {
         Path results = tmp.resolve("results");
         String[] argv = Stream.concat(Stream.of("run", "--results", results.toString()),
@@ -85,6 +86,23 @@ class RunCommandIT {
         assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
         assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
         assertThat(results).doesNotExist();
+    }
+
+    @Test
+    void profGcKeepsTheScoreAndRecordsTheAllocationPerOperation() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 120, "run", "--profile", "smoke", "--results",
+                results.toString(), "--run-id", "prof-gc-it", "--prof", "gc", "-e", "philosophers", "-p", "lock=reentrant",
+                "-p", "threads=virtual", "-p", "workload=noop", "-p", "dinner=lab");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        Path runJson = RunFiles.onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode cell = RecordJson.mapper().readTree(runJson.toFile()).get("results").get(0);
+        assertThat(cell.get("unit").asText()).isEqualTo("ms/op");
+        assertThat(cell.at("/profiling/profilers").toString()).isEqualTo("[\"gc\"]");
+        // Virtual threads, locks and the dinner's bookkeeping allocate: some bytes per dinner, in JMH's unit.
+        assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/score").asDouble()).isPositive();
+        assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/unit").asText()).isEqualTo("B/op");
     }
 
     @Test

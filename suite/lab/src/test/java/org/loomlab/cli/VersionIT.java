@@ -5,6 +5,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,5 +25,17 @@ class VersionIT {
                 .replaceAll("(?s).*?<artifactId>loom-lab</artifactId>\\s*<version>([^<]+)</version>.*", "$1");
         assertThat(r.stdout()).startsWith("loom-lab " + pomVersion + ", commit ").containsPattern("commit [0-9a-f]{12}")
                 .containsPattern("jars sha256 [0-9a-f]{64}");
+    }
+
+    @Test
+    void binLoomLabPrintsNoJvmWarning() throws Exception {
+        // The script as a user runs it: no sun.misc.Unsafe or native-access lines from the lab's own JVM.
+        for (List<String> args : List.of(List.of("-V"), List.of("run", "--prof", "nope"))) {
+            List<String> cmd = new java.util.ArrayList<>(List.of(LabProcess.HOME.resolve("bin/loom-lab").toString()));
+            cmd.addAll(args);
+            LabProcess.Result r = LabProcess.command(tmp.resolve("log-" + args.size()), 60,
+                    Map.of("JAVA_HOME", System.getProperty("java.home")), cmd);
+            assertThat(r.stderr().lines()).as(String.join(" ", args)).noneMatch(line -> line.startsWith("WARNING:"));
+        }
     }
 }

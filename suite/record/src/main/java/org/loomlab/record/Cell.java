@@ -1,5 +1,7 @@
 package org.loomlab.record;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,8 @@ import java.util.LinkedHashMap;
  *                     intervals and verdicts; null in records made before forks were kept apart
  * @param precision    the interval's level, the precision reached against the profile's target, forks and budget;
  *                     null in older records
+ * @param profiling    what the profilers asked for with {@code --prof} saw (JMH's secondary metrics, the flame
+ *                     graph); null when the cell ran without one
  */
 public record Cell(
         String experiment,
@@ -47,7 +51,9 @@ public record Cell(
         Pinning pinning,
         Double mealSpread,
         List<List<Double>> forkSamples,
-        Precision precision) {
+        Precision precision,
+        // Left out of the JSON when there is none, so records made before --prof read and write back unchanged.
+        @JsonInclude(JsonInclude.Include.NON_NULL) Profiling profiling) {
 
     public Cell {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
@@ -65,7 +71,7 @@ public record Cell(
         return builder(experiment, params, metric, unit).score(score).error(error).interval(ciLow, ciHigh)
                 .samples(samples).percentiles(percentiles).pinnedEvents(pinnedEvents).status(status).message(message)
                 .wallSeconds(wallSeconds).rawFile(rawFile).errors(errors).pinning(pinning).mealSpread(mealSpread)
-                .forkSamples(forkSamples).precision(precision);
+                .forkSamples(forkSamples).precision(precision).profiling(profiling);
     }
 
     /** This cell with its pinned events counted and summarised from JFR. */
@@ -126,6 +132,11 @@ public record Cell(
                 .rawFile(rawFile).build();
     }
 
+    /** This cell with what its profilers saw. */
+    public Cell withProfiling(Profiling seen) {
+        return toBuilder().profiling(seen).build();
+    }
+
     /** The relative error, error/score, or NaN when there is no score. */
     public double relativeError() {
         return score == null || error == null || score == 0 ? Double.NaN : error / score;
@@ -156,6 +167,7 @@ public record Cell(
         private Double mealSpread;
         private List<List<Double>> forkSamples;
         private Precision precision;
+        private Profiling profiling;
 
         private Builder(String experiment, Map<String, String> params, String metric, String unit) {
             this.experiment = experiment;
@@ -187,11 +199,12 @@ public record Cell(
         public Builder mealSpread(Double value) { mealSpread = value; return this; }
         public Builder forkSamples(List<List<Double>> value) { forkSamples = value; return this; }
         public Builder precision(Precision value) { precision = value; return this; }
+        public Builder profiling(Profiling value) { profiling = value; return this; }
 
         public Cell build() {
             return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
                     pinnedEvents, status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples,
-                    precision);
+                    precision, profiling);
         }
     }
 }
