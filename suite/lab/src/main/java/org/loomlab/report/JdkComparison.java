@@ -70,19 +70,15 @@ public final class JdkComparison {
     public Map<String, String> charts() {
         List<String> jdks = runs.stream().map(Run::jdk).toList();
         Map<String, String> out = new LinkedHashMap<>();
-        groups().forEach((experiment, keys) -> keys.stream().map(CellKey::unit).distinct().forEach(unit -> {
-            List<CellKey> same = keys.stream().filter(k -> k.unit().equals(unit)).toList();
-            List<String> axes = CellKey.varying(same.stream().map(CellKey::params).toList());
-            boolean metrics = same.stream().map(CellKey::metric).distinct().count() > 1;
-            List<BarChart.Row> rows = same.stream().map(k -> new BarChart.Row(
-                    String.join(" ", row(k, axes, metrics)), runs.stream().map(r -> cells.get(r).get(k)).toList())).toList();
-            String title = experiment + " (" + unit + ")";
+        for (ChartGroup g : chartGroups()) {
+            List<BarChart.Row> rows = g.keys().stream().map(k -> new BarChart.Row(
+                    String.join(" ", row(k, g.axes(), g.metrics())), cellsOf(k))).toList();
             // a log scale has no place for zeros (error counts are mostly 0): such groups get no chart
             if (rows.stream().anyMatch(r -> r.cells().stream().anyMatch(c -> c != null && c.status() == CellStatus.OK
                     && c.score() != null && c.score() > 0))) {
-                out.put(title, BarChart.grouped(title + " per JDK", jdks, rows));
+                out.put(g.title(), BarChart.grouped(g.title() + " per JDK", jdks, rows));
             }
-        }));
+        }
         return out;
     }
 
@@ -93,17 +89,35 @@ public final class JdkComparison {
     public Map<String, String> dotCharts(SeriesColours colours) {
         List<String> jdks = runs.stream().map(Run::jdk).toList();
         Map<String, String> out = new LinkedHashMap<>();
+        for (ChartGroup g : chartGroups()) {
+            List<BarChart.Row> rows = g.keys().stream().map(k -> new BarChart.Row(DotChart.label(k.params(), g.axes(),
+                    g.metrics() ? k.metric() : null), cellsOf(k))).toList();
+            out.put(g.title(), DotChart.svg(g.title() + " per JDK", g.unit(), DotChart.fixed(g.keys().get(0).params(),
+                    g.axes()), jdks, rows, colours));
+        }
+        return out;
+    }
+
+    /** One chart's cells: an experiment's cells in one unit, the axes that vary among them, and whether metrics do. */
+    private record ChartGroup(String experiment, String unit, List<CellKey> keys, List<String> axes, boolean metrics) {
+        String title() {
+            return experiment + " (" + unit + ")";
+        }
+    }
+
+    private List<ChartGroup> chartGroups() {
+        List<ChartGroup> out = new ArrayList<>();
         groups().forEach((experiment, keys) -> keys.stream().map(CellKey::unit).distinct().forEach(unit -> {
             List<CellKey> same = keys.stream().filter(k -> k.unit().equals(unit)).toList();
-            List<String> axes = CellKey.varying(same.stream().map(CellKey::params).toList());
-            boolean metrics = same.stream().map(CellKey::metric).distinct().count() > 1;
-            List<BarChart.Row> rows = same.stream().map(k -> new BarChart.Row(DotChart.label(k.params(), axes,
-                    metrics ? k.metric() : null), runs.stream().map(r -> cells.get(r).get(k)).toList())).toList();
-            String title = experiment + " (" + unit + ")";
-            out.put(title, DotChart.svg(title + " per JDK", unit, DotChart.fixed(same.get(0).params(), axes), jdks, rows,
-                    colours));
+            out.add(new ChartGroup(experiment, unit, same, CellKey.varying(same.stream().map(CellKey::params).toList()),
+                    same.stream().map(CellKey::metric).distinct().count() > 1));
         }));
         return out;
+    }
+
+    /** Each run's cell at {@code k}, null where a run has none. */
+    private List<Cell> cellsOf(CellKey k) {
+        return runs.stream().map(r -> cells.get(r).get(k)).toList();
     }
 
     private Map<String, List<CellKey>> groups() {
