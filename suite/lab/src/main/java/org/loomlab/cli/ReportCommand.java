@@ -8,6 +8,7 @@ import org.loomlab.report.DotChart;
 import org.loomlab.report.HtmlPage;
 import org.loomlab.report.JdkComparison;
 import org.loomlab.report.PrecisionTable;
+import org.loomlab.run.Experiments;
 import org.loomlab.run.ResultsTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,7 +82,7 @@ final class ReportCommand implements Callable<Integer> {
             page.heading(g.getKey()).chart(g.getKey(), DotChart.ofCells(title, g.getValue(), page.colours())).markdown(table);
             try {
                 String file = chartFile(g.getKey());
-                Files.writeString(dir.resolve(file), BarChart.svg(title, g.getValue()));
+                Files.writeString(dir.resolve(file), BarChart.svg(title, g.getValue(), runsVirtualThreads()));
                 md.append("![").append(g.getKey()).append("](").append(file).append(")\n\n");
             } catch (IllegalArgumentException noOkCells) {
                 md.append("(no ok cells to chart)\n\n");
@@ -213,6 +214,21 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /** The SVG file of a chart titled e.g. {@code philosophers (ms/op)}: {@code philosophers-ms-op.svg}. */
+    /**
+     * Whether a cell runs virtual threads, as the experiment catalogue of the benchmarks jar says (an executor called
+     * virtual as much as threads=virtual); a cell of an experiment the catalogue does not know counts as not.
+     */
+    private static java.util.function.Predicate<Cell> runsVirtualThreads() {
+        Experiments catalogue = Experiments.in(LoomLab.home().resolve("suite/bench/target/benchmarks.jar"));
+        return c -> {
+            try {
+                return catalogue.of(c.experiment()).runsVirtualThreads(c.params());
+            } catch (IllegalArgumentException unknown) {
+                return false;
+            }
+        };
+    }
+
     private static String chartFile(String title) {
         return title.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-+$", "") + ".svg";
     }

@@ -40,8 +40,11 @@ public final class BarChart {
         }
     }
 
-    /** The chart of {@code cells} (ok cells of one unit), titled {@code title}. */
-    public static String svg(String title, List<Cell> cells) {
+    /**
+     * The chart of {@code cells} (ok cells of one unit), titled {@code title}; a bar is blue when {@code virtual} says
+     * its cell runs virtual threads (the experiment catalogue knows, whatever the axis is called), orange otherwise.
+     */
+    public static String svg(String title, List<Cell> cells, java.util.function.Predicate<Cell> virtual) {
         List<Cell> ok = cells.stream().filter(BarChart::drawable).toList();
         if (ok.isEmpty()) {
             throw new IllegalArgumentException("no ok cells to chart for " + title);
@@ -52,7 +55,7 @@ public final class BarChart {
         for (int i = 0; i < ok.size(); i++) {
             Cell c = ok.get(i);
             double y = 40 + i * ROW;
-            String fill = c.params().getOrDefault("threads", "").contains("virtual") ? "#4a7bd0" : "#d08a4a";
+            String fill = virtual.test(c) ? "#4a7bd0" : "#d08a4a";
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
                     LABEL - 6, y + 12, escape(label(c))));
             double w = bar(svg, scale, c, y + 2, ROW - 4, fill);
