@@ -75,6 +75,7 @@ final class ReportCommand implements Callable<Integer> {
                         .map(runJson.toAbsolutePath().getParent()::resolve).toList())).markdown(precision);
         Map<String, List<Cell>> groups = r.results().stream().collect(Collectors.groupingBy(
                 c -> c.experiment() + " (" + c.unit() + ")", LinkedHashMap::new, Collectors.toList()));
+        java.util.function.Predicate<Cell> virtual = runsVirtualThreads();
         for (Map.Entry<String, List<Cell>> g : groups.entrySet()) {
             String table = ResultsTable.render(g.getValue());
             String title = g.getKey() + ", " + r.jdk().id() + " on " + r.host().name();
@@ -82,7 +83,7 @@ final class ReportCommand implements Callable<Integer> {
             page.heading(g.getKey()).chart(g.getKey(), DotChart.ofCells(title, g.getValue(), page.colours())).markdown(table);
             try {
                 String file = chartFile(g.getKey());
-                Files.writeString(dir.resolve(file), BarChart.svg(title, g.getValue(), runsVirtualThreads()));
+                Files.writeString(dir.resolve(file), BarChart.svg(title, g.getValue(), virtual));
                 md.append("![").append(g.getKey()).append("](").append(file).append(")\n\n");
             } catch (IllegalArgumentException noOkCells) {
                 md.append("(no ok cells to chart)\n\n");

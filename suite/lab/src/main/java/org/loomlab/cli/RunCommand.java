@@ -170,10 +170,7 @@ final class RunCommand implements Callable<Integer> {
         Path dir = (results != null ? results : home.resolve("results")).resolve(host.name()).resolve(jdk.id()).resolve(id);
         RunRecord previous = null;
         if (Files.exists(dir.resolve("run.json")) && resume) {
-            if (RunLock.held(dir)) {
-                throw new IllegalArgumentException("run directory " + dir + " is being written by another loom-lab process;"
-                        + " wait for it to end or stop it first");
-            }
+            RunLock.requireFree(dir);
             previous = RecordJson.read(dir.resolve("run.json"));
             Optional<RunPlan> planned = RunPlan.read(dir);
             if (planned.isPresent()) {

@@ -69,11 +69,13 @@ final class RunSource {
 
     /** A valid run record, or a one-line error naming the file and its first violation. */
     static RunRecord read(Path runJson) throws IOException {
-        List<String> violations = RecordSchema.violations(runJson);
+        // One read of the file: validated as a tree, then bound from the same tree.
+        JsonNode tree = RecordJson.readTree(runJson);
+        List<String> violations = RecordSchema.violations(tree);
         if (!violations.isEmpty()) {
             throw new IllegalArgumentException(runJson + " is not a valid run record: " + violations.get(0));
         }
-        RunRecord record = RecordJson.read(runJson);
+        RunRecord record = RecordJson.mapper().treeToValue(tree, RunRecord.class);
         Path dir = runJson.toAbsolutePath().getParent();
         if (RunLock.abandoned(dir, record)) {
             System.err.println("note: " + RunLock.abandonedNote(dir));

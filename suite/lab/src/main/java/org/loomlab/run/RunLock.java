@@ -48,10 +48,21 @@ public final class RunLock implements AutoCloseable {
         }
         if (lock == null) {
             channel.close();
-            throw new IllegalArgumentException("run directory " + dir + " is being written by another loom-lab process;"
-                    + " wait for it to end or stop it first");
+            throw busy(dir);
         }
         return new RunLock(channel, lock, file);
+    }
+
+    /** A one-line error unless no live process writes {@code dir} (a resume must not race the run it finishes). */
+    public static void requireFree(Path dir) {
+        if (held(dir)) {
+            throw busy(dir);
+        }
+    }
+
+    private static IllegalArgumentException busy(Path dir) {
+        return new IllegalArgumentException("run directory " + dir + " is being written by another loom-lab process;"
+                + " wait for it to end or stop it first");
     }
 
     /** Whether a live process holds the lock of {@code dir}. */
