@@ -1,8 +1,8 @@
 package org.loomlab.cli;
 
 import org.loomlab.record.RunRecord;
+import org.loomlab.report.MarkdownTable;
 import org.loomlab.report.RunToRun;
-import org.loomlab.run.ResultsTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,7 +57,7 @@ final class CalibrateCommand implements Callable<Integer> {
         for (Map.Entry<String, Double> e : estimate.z().entrySet()) {
             rows.add(List.of(e.getKey(), String.format(Locale.ROOT, "%+.2f", e.getValue())));
         }
-        System.out.print(ResultsTable.table(List.of("pair: cell", "z"), rows));
+        System.out.print(MarkdownTable.render(List.of("pair: cell", "z"), rows));
         System.out.printf(Locale.ROOT, "%nrun-to-run factor %.2f from %d cells of %d pair%s (mean z² %.2f)%n",
                 estimate.factor(), estimate.cells(), pairs.size(), pairs.size() == 1 ? "" : "s", estimate.meanSquare());
         if (!dryRun) {

@@ -1,11 +1,11 @@
 package org.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.loomlab.plan.Experiments;
+import org.loomlab.plan.ProfileMatch;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 import org.loomlab.record.RunRecord;
-import org.loomlab.run.Experiments;
-import org.loomlab.run.ProfileMatch;
 import org.loomlab.run.RunLock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

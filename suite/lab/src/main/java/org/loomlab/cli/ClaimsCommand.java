@@ -4,10 +4,10 @@ import org.loomlab.claims.Claim;
 import org.loomlab.claims.Judgement;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
+import org.loomlab.report.Figures;
 import org.loomlab.report.FingerprintDiff;
-import org.loomlab.report.RunDiff;
+import org.loomlab.report.MarkdownTable;
 import org.loomlab.report.VerdictRules;
-import org.loomlab.run.ResultsTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -107,7 +107,7 @@ final class ClaimsCommand implements Callable<Integer> {
         fingerprints.forEach(f -> md.append('\n').append(f.differences().markdown(f.against(), f.run())));
         md.append(String.format("%nVerdicts at %s confidence over JVM forks (a pair with one fork on a side is "
                         + "inconclusive), p adjusted: %s within each claim, noise band ±%s unless a claim sets its own.%n%n",
-                RunDiff.percent(rules.confidence()), rules.adjust().label(), RunDiff.percent(rules.noise())));
+                Figures.percent(rules.confidence()), rules.adjust().label(), Figures.percent(rules.noise())));
         List<String> header = new ArrayList<>(List.of("claim", "seed", "seed says"));
         columns.forEach(c -> header.add(c.label()));
         List<List<String>> table = new ArrayList<>();
@@ -116,7 +116,7 @@ final class ClaimsCommand implements Callable<Integer> {
             row.judgements().forEach(j -> line.add(j.answer().label()));
             table.add(line);
         }
-        md.append(ResultsTable.table(header, table)).append('\n');
+        md.append(MarkdownTable.render(header, table)).append('\n');
         for (Row row : rows) {
             md.append("**").append(row.claim().id()).append("**: ").append(row.claim().says()).append('\n');
             for (int i = 0; i < columns.size(); i++) {

@@ -2,8 +2,8 @@ package org.loomlab.cli;
 
 import org.loomlab.fingerprint.SuiteFingerprint;
 import org.loomlab.record.Suite;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The loom-lab command line. Exit codes are mapped here and only here: 0 ok, 1 the run or check
@@ -41,10 +41,31 @@ public final class LoomLab {
         System.exit(execute(args));
     }
 
+    /**
+     * A value a typed option refused ({@link Converters}) as one line that names the option, the value and the valid
+     * form ({@code --budget 'soon' is not a positive duration; valid: ...}); null for any other usage error. Picocli
+     * says {@code Invalid value for option '--budget' (DURATION): } before the converter's words, which begin with the value.
+     */
+    static String refusal(CommandLine.ParameterException ex) {
+        if (!(ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option)) {
+            return null;
+        }
+        String first = ex.getMessage().lines().findFirst().orElse("");
+        String head = "Invalid value for option '" + option.longestName() + "'";
+        int words = first.indexOf(": ", head.length()) + 2;
+        return first.startsWith(head) && words > 1 && first.startsWith("'", words)
+                ? option.longestName() + " " + first.substring(words) : null;
+    }
+
     /** Runs the command line; returns the exit code instead of exiting (for tests). */
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new LoomLab());
         cli.setParameterExceptionHandler((ex, a) -> {
+            String refused = refusal(ex);
+            if (refused != null) {
+                ex.getCommandLine().getErr().println("loom-lab: " + refused);
+                return USAGE;
+            }
             ex.getCommandLine().getErr().println("loom-lab: " + ex.getMessage().lines().findFirst().orElse("")
                     + " (see: loom-lab " + ex.getCommandLine().getCommandName() + " --help)");
             return USAGE;

@@ -1,6 +1,7 @@
 package org.loomlab.cli;
 
 import org.loomlab.matrix.MatrixRecord;
+import org.loomlab.plan.Experiments;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.BarChart;
@@ -8,8 +9,7 @@ import org.loomlab.report.DotChart;
 import org.loomlab.report.HtmlPage;
 import org.loomlab.report.JdkComparison;
 import org.loomlab.report.PrecisionTable;
-import org.loomlab.run.Experiments;
-import org.loomlab.run.ResultsTable;
+import org.loomlab.report.ResultsTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

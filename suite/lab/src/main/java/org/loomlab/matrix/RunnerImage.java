@@ -84,7 +84,7 @@ public final class RunnerImage {
                     "--build-arg", "JDK_ID=" + jdk.id(),
                     "--build-arg", "JDK_VENDOR=" + jdk.vendor(),
                     "--build-arg", "JDK_FEATURE=" + jdk.feature(),
-                    "--build-arg", "SUITE_VERSION=" + org.loomlab.run.FixtureContainer.suiteVersion(),
+                    "--build-arg", "SUITE_VERSION=" + org.loomlab.fixtures.FixtureContainer.suiteVersion(),
                     "--build-arg", "GIT_COMMIT=" + gitCommit(),
                     "--build-arg", "GIT_DIRTY=" + java.util.Objects.toString(
                             org.loomlab.fingerprint.SuiteFingerprint.dirty(home), ""),

@@ -60,7 +60,7 @@ public final class BarChart {
                     LABEL - 6, y + 12, escape(label(c))));
             double w = bar(svg, scale, c, y + 2, ROW - 4, fill);
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\">%s</text>%n", LABEL + w + 4,
-                    y + 12, escape(fmt(c.score()) + " " + c.unit())));
+                    y + 12, escape(Figures.number(c.score()) + " " + c.unit())));
         }
         return close(svg, height, "blue: virtual threads, orange: platform threads");
     }
@@ -140,11 +140,6 @@ public final class BarChart {
         return c.params().entrySet().stream()
                 .filter(e -> !List.of("philosophers", "meals", "connections").contains(e.getKey()))
                 .map(java.util.Map.Entry::getValue).collect(Collectors.joining(" "));
-    }
-
-    private static String fmt(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
-                : String.format(Locale.ROOT, "%.2f", v);
     }
 
     private static String escape(String s) {

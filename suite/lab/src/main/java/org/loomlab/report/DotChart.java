@@ -3,7 +3,6 @@ package org.loomlab.report;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
-import org.loomlab.run.ResultsTable;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -118,7 +117,7 @@ public final class DotChart {
     /** A cell's dot and whisker, or its status where the dot would be. */
     private static void cell(StringBuilder svg, Scale scale, int label, double y, Cell c, String name) {
         if (c.status() != CellStatus.OK || !onAxis(c)) {
-            String status = c.status() != CellStatus.OK ? c.status().label() : "= " + JdkComparison.number(c.score());
+            String status = c.status() != CellStatus.OK ? c.status().label() : "= " + Figures.number(c.score());
             svg.append(String.format(Locale.ROOT, "<text class=\"status\" data-status=\"%s\" x=\"%d\" y=\"%.1f\" stroke=\"none\" "
                             + "font-style=\"italic\">%s<title>%s</title></text>%n", c.status().label(), label + 4, y + 4,
                     escape(status), escape(name + ": " + status + (c.message() == null ? "" : ", " + c.message()))));
@@ -127,8 +126,8 @@ public final class DotChart {
         double[] interval = interval(c);
         boolean doubtful = doubtful(c);
         double x = label + scale.x(c.score());
-        String tip = name + ": " + JdkComparison.number(c.score()) + " " + c.unit()
-                + (interval == null ? "" : " [" + JdkComparison.number(interval[0]) + ", " + JdkComparison.number(interval[1]) + "]")
+        String tip = name + ": " + Figures.number(c.score()) + " " + c.unit()
+                + (interval == null ? "" : " [" + Figures.number(interval[0]) + ", " + Figures.number(interval[1]) + "]")
                 + (doubtful ? ", in doubt: " + ResultsTable.precision(c) : "");
         if (interval != null) {
             svg.append(String.format(Locale.ROOT, "<line class=\"whisker\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "

@@ -53,7 +53,7 @@ public final class JdkComparison {
                     r.finished() == null ? "unfinished" : minutes(Duration.between(r.started(), r.finished())),
                     ok + "/" + all));
         }
-        return markdown(List.of("jdk", "runtime", "vendor", "image", "CPUs seen", "memory limit", "wall", "rows ok"), rows);
+        return MarkdownTable.render(List.of("jdk", "runtime", "vendor", "image", "CPUs seen", "memory limit", "wall", "rows ok"), rows);
     }
 
     /** One table per experiment, titled with its unit when it has one, in the order the runs have them. */
@@ -156,7 +156,7 @@ public final class JdkComparison {
             runs.forEach(r -> row.add(field(cells.get(r).get(k))));
             rows.add(row);
         }
-        return markdown(header, rows);
+        return MarkdownTable.render(header, rows);
     }
 
     /** Score ± error of the cell, how it ended when not ok, empty when not measured. */
@@ -167,16 +167,7 @@ public final class JdkComparison {
         if (c.status() != CellStatus.OK) {
             return c.status().label();
         }
-        return c.error() == null || c.error().isNaN() ? number(c.score()) : number(c.score()) + " ± " + number(c.error());
-    }
-
-    static String number(Double v) {
-        if (v == null || v.isNaN()) {
-            return "n/a";
-        }
-        double a = Math.abs(v);
-        return a >= 1000 ? String.format(Locale.ROOT, "%,.0f", v)
-                : String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : "%.2f", v);
+        return c.error() == null || c.error().isNaN() ? Figures.number(c.score()) : Figures.number(c.score()) + " ± " + Figures.number(c.error());
     }
 
     private static String minutes(Duration d) {
@@ -186,13 +177,5 @@ public final class JdkComparison {
     private static String shortId(String imageId) {
         String hex = imageId.startsWith("sha256:") ? imageId.substring(7) : imageId;
         return hex.substring(0, Math.min(12, hex.length()));
-    }
-
-    private static String markdown(List<String> header, List<List<String>> rows) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("| ").append(String.join(" | ", header)).append(" |\n");
-        sb.append("|").append("---|".repeat(header.size())).append('\n');
-        rows.forEach(r -> sb.append("| ").append(String.join(" | ", r)).append(" |\n"));
-        return sb.toString();
     }
 }

@@ -4,7 +4,6 @@ import org.apache.commons.statistics.descriptive.Median;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunRecord;
-import org.loomlab.run.ResultsTable;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,7 +60,7 @@ public final class PrecisionTable {
             widthsAll.addAll(widths);
         }
         rows.add(row("all", all[0], all[1], all[2], all[3], all[4], widthsAll, wallAll));
-        return ResultsTable.table(List.of("experiment", "cells", "reached target", "within ±10 %", "budget spent first",
+        return MarkdownTable.render(List.of("experiment", "cells", "reached target", "within ±10 %", "budget spent first",
                 "timed out or failed", "median ± (95 %)", "time"), rows);
     }
 

@@ -3,10 +3,7 @@ package org.loomlab.report;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.RunRecord;
-import org.loomlab.run.ResultsTable;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -120,7 +117,7 @@ public final class RunDiff {
         md.append(String.format(Locale.ROOT, "%nB/A over JVM forks: a Welch t interval on the logs of the fork means (%s); "
                         + "a side with one fork falls back to its samples (exact rank test) and is inconclusive. "
                         + "p adjusted: %s across %d compared cells; noise band ±%s; %s.%n%n",
-                percent(result.confidence()), result.adjust().label(), compared, percent(result.noise()),
+                Figures.percent(result.confidence()), result.adjust().label(), compared, Figures.percent(result.noise()),
                 result.runToRun().describe()));
         Map<String, List<Row>> groups = new LinkedHashMap<>();
         rows().forEach(r -> groups.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
@@ -188,8 +185,8 @@ public final class RunDiff {
             List<String> row = new ArrayList<>();
             axes.forEach(axis -> row.add(r.params().getOrDefault(axis, "")));
             row.add(r.metric() + " (" + r.unit() + ")");
-            row.add(JdkComparison.number(r.aMedian()));
-            row.add(JdkComparison.number(r.bMedian()));
+            row.add(Figures.number(r.aMedian()));
+            row.add(Figures.number(r.bMedian()));
             row.add(r.aForks() + "/" + r.bForks());
             row.add(r.ratio() == null ? "" : String.format(Locale.ROOT, "%.3f", r.ratio()));
             row.add(r.ciLow() == null ? "" : interval(r.ciLow(), r.ciHigh()));
@@ -202,7 +199,7 @@ public final class RunDiff {
             row.add(r.note());
             out.add(row);
         }
-        return ResultsTable.table(header, out);
+        return MarkdownTable.render(header, out);
     }
 
     /** {@code ±x %}: the smallest change the row's data could have called; "none" when nothing could be. */
@@ -216,12 +213,4 @@ public final class RunDiff {
                 + (high < Double.POSITIVE_INFINITY ? String.format(Locale.ROOT, "%.3f", high) : "∞") + "]";
     }
 
-    public static String percent(double fraction) {
-        return plain(fraction * 100) + " %";
-    }
-
-    /** A number to four significant digits without trailing zeros: 1 - 0.95 is 0.05, not 0.050000000000000044. */
-    public static String plain(double value) {
-        return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
-    }
 }

@@ -81,7 +81,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
             boolean samples = r.method() == Ratio.Method.SAMPLES;
             notes.add(String.format(Locale.ROOT, "too few %s (%d and %d) for %s confidence", samples ? "samples" : "forks",
                     samples ? m.a.samples : m.a.forks.size(), samples ? m.b.samples : m.b.forks.size(),
-                    RunDiff.percent(confidence)));
+                    Figures.percent(confidence)));
         }
         boolean oneFork = r.method() == Ratio.Method.SAMPLES && !m.identical;
         Verdict v;
@@ -98,7 +98,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
             // Same tolerance as the interval: 1 - 0.9 is 0.09999999999999998 in doubles.
             String why = !v.directional() ? null : heldBack != null ? heldBack : pAdjusted > alpha * (1 + 1e-9)
                     ? String.format(Locale.ROOT, "%s %.3f > %s", adjust == Adjustment.NONE ? "p" : adjust.label() + " p",
-                    pAdjusted, RunDiff.plain(alpha)) : null;
+                    pAdjusted, Figures.plain(alpha)) : null;
             if (why != null) {
                 v = Verdict.INCONCLUSIVE;
                 notes.add(why);

@@ -1,5 +1,9 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.Policy;
+import org.loomlab.plan.Profile;
+import org.loomlab.plan.RunBudget;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

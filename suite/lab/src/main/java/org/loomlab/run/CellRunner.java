@@ -1,5 +1,6 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.CellPlan;
 import org.loomlab.record.Cell;
 
 import java.io.IOException;

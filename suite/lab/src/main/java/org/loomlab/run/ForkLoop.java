@@ -1,9 +1,11 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
+import org.loomlab.report.Figures;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -156,7 +158,7 @@ final class ForkLoop {
 
     private void say(int k, ForkInterval iv, double elapsed) {
         if (out != null) {
-            out.printf(Locale.ROOT, "         fork %d: %s %s at %.0fs%n", k, ResultsTable.fmt(iv.score()), iv.text(), elapsed);
+            out.printf(Locale.ROOT, "         fork %d: %s %s at %.0fs%n", k, Figures.number(iv.score()), iv.text(), elapsed);
             out.flush();
         }
     }

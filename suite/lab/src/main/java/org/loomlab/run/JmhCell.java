@@ -1,6 +1,9 @@
 package org.loomlab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Experiment;
+import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
@@ -48,10 +51,10 @@ public final class JmhCell implements CellRunner {
             // Tests only: they check behaviour, not speed, so they may share the host with other JMH runs.
             cmd.add("-Djmh.ignoreLock=true");
         }
-        cmd.addAll(List.of("-jar", jvm.benchmarksJar().toString(), "^" + plan.experiment().target.replace(".", "\\.") + "$"));
+        cmd.addAll(List.of("-jar", jvm.benchmarksJar().toString(), "^" + plan.experiment().target().replace(".", "\\.") + "$"));
         plan.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
         cmd.addAll(jvm.profile().jmhOptions());
-        cmd.addAll(List.of("-bm", plan.experiment().metric, "-tu", "ms", "-foe", "true",
+        cmd.addAll(List.of("-bm", plan.experiment().metric(), "-tu", "ms", "-foe", "true",
                 "-rf", "json", "-rff", jmhJson.toString()));
         if (!jvm.jvmArgs().isEmpty()) {
             cmd.addAll(List.of("-jvmArgs", String.join(" ", jvm.jvmArgs())));
@@ -68,7 +71,7 @@ public final class JmhCell implements CellRunner {
     @Override
     public List<Cell> run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
         Profile p = jvm.profile();
-        ForkLoop loop = new ForkLoop(jvm.cellPolicy(), p.iterations, p.warmupIterations, jvm.progress());
+        ForkLoop loop = new ForkLoop(jvm.cellPolicy(), p.iterations(), p.warmupIterations(), jvm.progress());
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.deleteIfExists(log);
         PinnedEventRecording.clear(runDir, name);
@@ -104,12 +107,12 @@ public final class JmhCell implements CellRunner {
             List<Double> finished = finishedIterations(outcome.forkLog());
             String message = "exceeded the fork timeout of " + human(jvm.timeout()) + "; killed after "
                     + finished.size() + " measured iteration" + (finished.size() == 1 ? "" : "s");
-            return Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.TIMEOUT, message, wall, raw)
+            return Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.TIMEOUT, message, wall, raw)
                     .withMeasurement(null, null, null, null, finished.isEmpty() ? null : List.of(finished), null);
         }
         JsonNode result = readResult(jmhJson);
         if (outcome.exitCode() != 0 || result == null) {
-            return Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.FAILED,
+            return Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.FAILED,
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
                     wall, Files.exists(jmhJson) ? raw : null);
         }
@@ -144,7 +147,7 @@ public final class JmhCell implements CellRunner {
         List<Double> samples = new ArrayList<>();
         metric.get("rawData").forEach(fork -> fork.forEach(v -> samples.add(v.asDouble())));
         Experiment e = plan.experiment();
-        Cell cell = Cell.builder(e.label(), plan.params(), e.metric, metric.get("scoreUnit").asText())
+        Cell cell = Cell.builder(e.label(), plan.params(), e.metric(), metric.get("scoreUnit").asText())
                 .score(number(metric.get("score"))).error(number(metric.get("scoreError")))
                 .interval(number(metric.get("scoreConfidence").get(0)), number(metric.get("scoreConfidence").get(1)))
                 .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build();

@@ -1,5 +1,9 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Experiment;
+import org.loomlab.plan.RunBudget;
+import org.loomlab.progress.Progress;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
@@ -52,7 +56,7 @@ public final class LabRun {
      */
     public RunRecord run(List<CellPlan> plans, int alreadyRun, Progress progress) throws IOException {
         write(record);
-        Thread hook = new Thread(() -> interrupt(plans), "loom-lab-interrupt");
+        Thread hook = new Thread(() -> interrupt(plans, progress), "loom-lab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             for (int i = 0; i < plans.size(); i++) {
@@ -83,6 +87,7 @@ public final class LabRun {
                     closed = true;
                     record = record.finish(RunStatus.COMPLETE, Instant.now());
                     write(record);
+                    progress.ended(RunStatus.COMPLETE);
                 }
                 return record;
             }
@@ -99,15 +104,15 @@ public final class LabRun {
      * The shutdown hook: record the unfinished cells as interrupted, then stop the children. The record
      * is closed first so that the running cell, which sees its fork die, cannot be recorded as failed.
      */
-    private void interrupt(List<CellPlan> plans) {
+    private void interrupt(List<CellPlan> plans, Progress progress) {
         try {
-            closeAsInterrupted(plans);
+            closeAsInterrupted(plans, progress);
         } finally {
             ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
         }
     }
 
-    private void closeAsInterrupted(List<CellPlan> plans) {
+    private void closeAsInterrupted(List<CellPlan> plans, Progress progress) {
         synchronized (lock) {
             if (closed) {
                 return;
@@ -116,11 +121,12 @@ public final class LabRun {
             RunRecord r = record;
             for (CellPlan plan : plans.subList(finishedPlans, plans.size())) {
                 Experiment e = plan.experiment();
-                r = r.withCell(Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.INTERRUPTED,
+                r = r.withCell(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.INTERRUPTED,
                         "the run was interrupted before this cell finished", 0, null));
             }
             record = r.finish(RunStatus.INTERRUPTED, Instant.now());
             write(record);
+            progress.ended(RunStatus.INTERRUPTED);
             out.println("interrupted after " + finishedPlans + " of " + plans.size() + " cells; record: " + runJson());
             out.flush();
         }

@@ -1,6 +1,9 @@
 package org.loomlab.run;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Experiment;
+import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
@@ -35,9 +38,9 @@ public final class ScenarioCell implements CellRunner {
         cmd.addAll(jvm.jvmArgs());
         cmd.addAll(plan.experiment().scenarioJvmArgs(plan.params()));
         cmd.addAll(extraFlags);
-        cmd.addAll(List.of("-Dloomlab.cell=" + out, "-cp", jvm.benchmarksJar().toString(), MAIN, plan.experiment().target,
-                "--out", out.toString(), "--samples", String.valueOf(jvm.profile().warmupWindows + jvm.profile().windows),
-                "--duration", String.valueOf(jvm.profile().windowTime.toMillis() / 1000.0)));
+        cmd.addAll(List.of("-Dloomlab.cell=" + out, "-cp", jvm.benchmarksJar().toString(), MAIN, plan.experiment().target(),
+                "--out", out.toString(), "--samples", String.valueOf(jvm.profile().warmupWindows() + jvm.profile().windows()),
+                "--duration", String.valueOf(jvm.profile().windowTime().toMillis() / 1000.0)));
         if (jvm.fixtureUrl() != null) {
             cmd.addAll(List.of("--fixture", jvm.fixtureUrl()));
         }
@@ -50,7 +53,7 @@ public final class ScenarioCell implements CellRunner {
         Profile p = jvm.profile();
         Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
         PinnedEventRecording.clear(runDir, name);
-        List<Cell> cells = new ForkLoop(jvm.cellPolicy(), p.windows, p.warmupWindows, jvm.progress())
+        List<Cell> cells = new ForkLoop(jvm.cellPolicy(), p.windows(), p.warmupWindows(), jvm.progress())
                 .run(k -> fork(plan, runDir, name, k));
         if (!plan.experiment().runsVirtualThreads(plan.params())) {
             return cells;
@@ -77,17 +80,17 @@ public final class ScenarioCell implements CellRunner {
         double wall = (System.nanoTime() - start) / 1e9;
         Experiment e = plan.experiment();
         if (outcome.ending() == ForkedProcess.Ending.TIMED_OUT) {
-            return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.TIMEOUT,
+            return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.TIMEOUT,
                     "exceeded the fork timeout of " + JmhCell.human(jvm.timeout()) + "; killed", wall, null));
         }
         if (outcome.exitCode() != 0 || !Files.exists(out)) {
-            return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.FAILED,
+            return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.FAILED,
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
                     wall, null));
         }
         List<Cell> cells = RecordJson.mapper().readValue(out.toFile(), new TypeReference<List<Cell>>() { });
         String raw = runDir.relativize(out.getParent()).toString();
-        int warmup = jvm.profile().warmupWindows;
+        int warmup = jvm.profile().warmupWindows();
         return cells.stream().map(c -> {
             Cell kept = c.withStatus(c.status(), c.message(), wall, raw);
             // A scenario gives one sample per window; the first windows warm the JIT and the connections up.

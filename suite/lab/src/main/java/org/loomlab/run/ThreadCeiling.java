@@ -1,5 +1,7 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Experiment;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 
@@ -68,7 +70,7 @@ public record ThreadCeiling(long threads, String why) {
                 return runner.run(plan, runDir, name);
             }
             Experiment e = plan.experiment();
-            return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric, e.unit, CellStatus.SKIPPED,
+            return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.SKIPPED,
                     no.get(), 0, null));
         };
     }

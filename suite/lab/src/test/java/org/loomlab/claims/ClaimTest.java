@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.loomlab.catalogue.AxisSpec;
+import org.loomlab.plan.Catalogued;
+import org.loomlab.plan.Experiment;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Pinning;
@@ -12,8 +14,6 @@ import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
 import org.loomlab.report.Verdict;
 import org.loomlab.report.VerdictRules;
-import org.loomlab.run.Catalogued;
-import org.loomlab.run.Experiment;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,7 +3,7 @@ package org.loomlab.cli;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import org.junit.jupiter.api.Test;
-import org.loomlab.run.FixtureContainer;
+import org.loomlab.fixtures.FixtureContainer;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 

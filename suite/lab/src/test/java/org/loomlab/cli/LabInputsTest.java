@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.junit.jupiter.api.Test;
 import org.loomlab.matrix.JdkDescriptor;
-import org.loomlab.run.Profile;
+import org.loomlab.plan.Profile;
 
 import java.io.IOException;
 import java.nio.file.Files;

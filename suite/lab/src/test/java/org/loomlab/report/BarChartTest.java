@@ -25,7 +25,7 @@ class BarChartTest {
                 c -> c.params().get("threads").equals("virtual"));
         assertThat(svg).startsWith("<svg").endsWith("</svg>\n").contains("philosophers &lt;ms/op&gt;");
         assertThat(svg.split("<rect x=", -1)).hasSize(3);
-        assertThat(svg).contains(">1<", ">100000<", "2.10 ms/op", "72000 ms/op", "#4a7bd0", "#d08a4a");
+        assertThat(svg).contains(">1<", ">100000<", "2.10 ms/op", "72,000 ms/op", "#4a7bd0", "#d08a4a");
     }
 
     @Test

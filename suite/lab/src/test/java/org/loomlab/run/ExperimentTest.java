@@ -1,6 +1,10 @@
 package org.loomlab.run;
 
 import org.junit.jupiter.api.Test;
+import org.loomlab.plan.Catalogued;
+import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Policy;
+import org.loomlab.plan.Profile;
 
 import java.util.List;
 import java.util.Map;

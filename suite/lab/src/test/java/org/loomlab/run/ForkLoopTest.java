@@ -1,6 +1,7 @@
 package org.loomlab.run;
 
 import org.junit.jupiter.api.Test;
+import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 

@@ -2,6 +2,8 @@ package org.loomlab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.loomlab.plan.Catalogued;
+import org.loomlab.plan.CellPlan;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RecordJson;
 

@@ -1,6 +1,11 @@
 package org.loomlab.run;
 
 import org.junit.jupiter.api.Test;
+import org.loomlab.plan.Catalogued;
+import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Experiment;
+import org.loomlab.plan.Policy;
+import org.loomlab.plan.Profile;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,8 @@
 package org.loomlab.run;
 
 import org.junit.jupiter.api.Test;
+import org.loomlab.plan.Policy;
+import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
@@ -79,8 +81,8 @@ class StoppingRuleCalibrationTest {
     @Test
     void eightForksBeforeStoppingKeepTheIntervalNearlyHonestOnBimodalForks() throws Exception {
         assertThat(missed(side(new Random(11), quick(3), 0, "openjdk-25"))).as("missed, 3 forks").isGreaterThan(0.15);
-        assertThat(Profile.QUICK.minForks).isEqualTo(8);
-        assertThat(missed(side(new Random(11), quick(Profile.QUICK.minForks), 0, "openjdk-25"))).as("missed, quick")
+        assertThat(Policy.of(Profile.QUICK).minForks()).isEqualTo(8);
+        assertThat(missed(side(new Random(11), quick(Policy.of(Profile.QUICK).minForks()), 0, "openjdk-25"))).as("missed, quick")
                 .isLessThanOrEqualTo(0.08);
     }
 

@@ -1,0 +1,31 @@
+package org.loomlab.cli;
+
+import org.loomlab.plan.PlanRequest;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Which cells a run has: the profile, the experiments and the axis filters. Shared by {@code run} and {@code matrix}. */
+final class PlanOptions {
+
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "smoke, quick, full, scaled or talk (the talk's JMH settings) (default: quick)")
+    String profile;
+
+    @Option(names = {"-e", "--experiment"}, split = ",", paramLabel = "NAME",
+            description = "experiments to run, e.g. philosophers (default: every experiment that has the --param axes)")
+    List<String> experiments = new ArrayList<>();
+
+    @Option(names = {"-p", "--param"}, paramLabel = "AXIS=V1,V2",
+            description = "narrow or set an axis, e.g. lock=synchronized or philosophers=100,1000 (repeatable)")
+    List<String> params = new ArrayList<>();
+
+    /** These options with {@code policy}'s and the limit of one fork (null: the profile's). */
+    PlanRequest request(PolicyOptions policy, Duration timeout) {
+        PolicyOptions.RunBudgetChoice shared = policy.runBudget;
+        return new PlanRequest(profile, experiments, params, policy.precision, policy.budget, policy.confidence,
+                shared == null ? null : shared.total(), shared != null && shared.total() == null, timeout);
+    }
+}

@@ -1,0 +1,33 @@
+package org.loomlab.cli;
+
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+
+/**
+ * How precisely a run measures and what it may spend: overrides of the profile's policy. Shared by {@code run} and
+ * {@code matrix}, which passes them to each JDK's run; every value is typed while the command line is parsed.
+ */
+final class PolicyOptions {
+
+    /** {@code --run-budget}: a total, or null for {@code none}. */
+    record RunBudgetChoice(Duration total) {
+    }
+
+    @Option(names = "--precision", paramLabel = "HALF-WIDTH", converter = Converters.HalfWidth.class,
+            description = "stop a cell once its 95 %% interval is within this of its score, e.g. 5%% (default: the profile's: quick 5%%, full 2%%)")
+    Double precision;
+
+    @Option(names = "--confidence", paramLabel = "LEVEL", converter = Converters.Level.class,
+            description = "level of every cell's interval, between 0 and 1 (default: 0.95; JMH uses 0.999)")
+    Double confidence;
+
+    @Option(names = "--budget", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
+            description = "measuring time a cell may spend on forks, e.g. 40s or 5m (default: the profile's: quick 40s, full 5m)")
+    Duration budget;
+
+    @Option(names = "--run-budget", paramLabel = "DURATION", converter = Converters.RunBudgetTotal.class,
+            description = "time the whole run shares among its cells, each getting an equal share of what is left (at most"
+                    + " --budget), e.g. 30m, or none (default: the profile's: quick 30m, others none; a --budget alone turns it off)")
+    RunBudgetChoice runBudget;
+}

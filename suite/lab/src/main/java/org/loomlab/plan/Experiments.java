@@ -1,0 +1,76 @@
+package org.loomlab.plan;
+
+import org.loomlab.catalogue.Catalogue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The experiments a benchmarks jar can run, read from its catalogue, and the cells of a run over them. The lab
+ * knows no experiment by itself: what it runs is what the jar it runs declares.
+ */
+public record Experiments(List<Experiment> all) {
+
+    public Experiments {
+        all = List.copyOf(all);
+    }
+
+    public static Experiments of(Catalogue catalogue) {
+        return new Experiments(catalogue.experiments().stream().map(Experiment::new).toList());
+    }
+
+    /** The experiments of the benchmarks jar {@code jar}; a one-line error when there is none. */
+    public static Experiments in(Path jar) {
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalArgumentException("benchmarks jar not found: " + jar + " (build it with: just build)");
+        }
+        return of(Catalogue.in(jar));
+    }
+
+    /** The experiment labelled {@code label}, or a one-line error naming the valid ones. */
+    public Experiment of(String label) {
+        return all.stream().filter(e -> e.label().equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + label + "'; valid: "
+                        + all.stream().map(Experiment::label).collect(Collectors.joining(", "))));
+    }
+
+    /**
+     * The cells of a run: of {@code chosen} experiments, or when none are named, of every experiment
+     * that has all the axes the filters name (so {@code --param lock=synchronized} keeps to experiments
+     * with locks). Every value is checked before anything runs.
+     */
+    public List<CellPlan> plan(List<Experiment> chosen, Profile profile, Map<String, List<String>> filters) {
+        if (!chosen.isEmpty()) {
+            return chosen.stream().flatMap(e -> e.cells(profile, filters).stream()).toList();
+        }
+        // Unnamed experiments join when they have every filtered axis and accept its values:
+        // `executor=pool-1` means the service's executor, not footprint's.
+        List<CellPlan> out = new ArrayList<>();
+        IllegalArgumentException firstRejection = null;
+        for (Experiment e : all) {
+            if (!e.axisNames().containsAll(filters.keySet())) {
+                continue;
+            }
+            try {
+                out.addAll(e.cells(profile, filters));
+            } catch (IllegalArgumentException rejected) {
+                firstRejection = firstRejection == null ? rejected : firstRejection;
+            }
+        }
+        if (!out.isEmpty()) {
+            return out;
+        }
+        if (firstRejection != null) {
+            throw firstRejection;
+        }
+        String unknown = filters.keySet().stream()
+                .filter(k -> all.stream().noneMatch(e -> e.axisNames().contains(k)))
+                .findFirst().orElse(String.join(", ", filters.keySet()));
+        throw new IllegalArgumentException("unknown param '" + unknown + "'; valid: " + all.stream()
+                .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,119 @@
+package org.loomlab.plan;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a run was asked to plan on the command line, before its profile is settled (a resumed run made before plans
+ * were kept takes its profile from its record): the profile, the experiments and axis filters, and the overrides of
+ * the profile's policy. {@code run} plans from it; {@code matrix} checks it once and hands it to each JDK's run.
+ *
+ * @param profile     the profile asked for, or null for the default
+ * @param experiments the experiments named, or none for every experiment that has the filtered axes
+ * @param params      axis filters as typed, {@code AXIS=V1,V2}; a key may repeat
+ * @param precision   the relative half-width aimed for, or null for the profile's
+ * @param budget      a cell's measuring time, or null for the profile's
+ * @param confidence  the level of every interval, or null for {@link Profile#CONFIDENCE}
+ * @param runBudget   the time the run shares among its cells, or null when not given
+ * @param noRunBudget whether the run shares no time ({@code --run-budget none})
+ * @param timeout     the limit of one fork, or null for the profile's
+ */
+public record PlanRequest(String profile, List<String> experiments, List<String> params, Double precision,
+                          Duration budget, Double confidence, Duration runBudget, boolean noRunBudget, Duration timeout) {
+
+    public PlanRequest {
+        experiments = List.copyOf(experiments);
+        params = List.copyOf(params);
+    }
+
+    /** The profile asked for, quick when none was. */
+    public Profile chosenProfile() {
+        return Profile.of(profile == null ? Profile.QUICK.label() : profile);
+    }
+
+    /** The cells under {@code chosen}; every experiment, axis and value is checked here, before anything runs. */
+    public List<CellPlan> cells(Experiments catalogue, Profile chosen) {
+        return catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen, filters());
+    }
+
+    /** The profile's policy with the asked precision, budget and confidence. */
+    public Policy policy(Profile chosen) {
+        Policy policy = Policy.of(chosen);
+        policy = precision == null ? policy : policy.withTarget(precision);
+        policy = budget == null ? policy : policy.withBudget(budget);
+        return confidence == null ? policy : policy.withConfidence(confidence);
+    }
+
+    /** The asked run budget, none, or the profile's; a budget per cell given alone turns the profile's off. */
+    public RunBudget runBudget(Profile chosen) {
+        return new RunBudget(noRunBudget ? null : runBudget != null ? runBudget : budget != null ? null : chosen.runBudget());
+    }
+
+    /** The limit of one fork: the asked one or the profile's. */
+    public Duration timeout(Profile chosen) {
+        return timeout == null ? chosen.cellTimeout() : timeout;
+    }
+
+    /** The planning flags given, in the order a refusal names them. */
+    public List<String> given() {
+        Map<String, Boolean> given = new LinkedHashMap<>();
+        given.put("--profile", profile != null);
+        given.put("--experiment", !experiments.isEmpty());
+        given.put("--param", !params.isEmpty());
+        given.put("--precision", precision != null);
+        given.put("--budget", budget != null);
+        given.put("--run-budget", runBudget != null || noRunBudget);
+        given.put("--confidence", confidence != null);
+        given.put("--timeout", timeout != null);
+        return given.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+    }
+
+    /** This request as flags of {@code loom-lab run}, under {@code chosen}: what a matrix passes to each JDK's run. */
+    public List<String> runArgs(Profile chosen) {
+        List<String> args = new ArrayList<>(List.of("--profile", chosen.label()));
+        experiments.forEach(e -> args.addAll(List.of("-e", e)));
+        params.forEach(p -> args.addAll(List.of("-p", p)));
+        if (precision != null) {
+            args.addAll(List.of("--precision", String.valueOf(precision)));
+        }
+        if (budget != null) {
+            args.addAll(List.of("--budget", text(budget)));
+        }
+        if (runBudget != null || noRunBudget) {
+            args.addAll(List.of("--run-budget", noRunBudget ? "none" : text(runBudget)));
+        }
+        if (confidence != null) {
+            args.addAll(List.of("--confidence", String.valueOf(confidence)));
+        }
+        if (timeout != null) {
+            args.addAll(List.of("--timeout", text(timeout)));
+        }
+        return args;
+    }
+
+    /** {@code ["lock=synchronized", "threads=virtual,platform"]} as an ordered map; a key may repeat. */
+    public Map<String, List<String>> filters() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (String p : params) {
+            int eq = p.indexOf('=');
+            if (eq <= 0 || eq == p.length() - 1) {
+                throw new IllegalArgumentException("param '" + p + "' is not AXIS=VALUE[,VALUE...]");
+            }
+            List<String> values = out.computeIfAbsent(p.substring(0, eq).strip(), k -> new ArrayList<>());
+            for (String v : p.substring(eq + 1).split(",")) {
+                if (!v.isBlank()) {
+                    values.add(v.strip());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A duration as the command line reads it: whole seconds as {@code 40s}, anything finer in milliseconds. */
+    private static String text(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+    }
+}

@@ -1,0 +1,67 @@
+package org.loomlab.plan;
+
+import org.loomlab.catalogue.ExperimentSpec;
+import org.loomlab.record.Cell;
+import org.loomlab.record.Precision;
+import org.loomlab.record.RunRecord;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Whether every cell of a record was measured the way its profile measures: the samples a fork keeps and the
+ * warm-up it throws away are fixed by the profile, so a cell that differs came from another profile (a run resumed
+ * under other flags before plans were kept). Records made before cells said their precision are not judged.
+ */
+public final class ProfileMatch {
+
+    private ProfileMatch() {
+    }
+
+    /**
+     * One line per cell that does not match, naming the profile it does match; empty when all do. The experiments'
+     * kinds (JMH or scenario) come from {@code catalogue}.
+     */
+    public static List<String> violations(RunRecord record, Experiments catalogue) {
+        Profile profile;
+        try {
+            profile = Profile.of(record.profile());
+        } catch (IllegalArgumentException unknown) {
+            return List.of(unknown.getMessage());
+        }
+        List<String> out = new ArrayList<>();
+        for (Cell cell : record.primaryCells()) {
+            Precision p = cell.precision();
+            Experiment experiment;
+            try {
+                experiment = catalogue.of(cell.experiment());
+            } catch (IllegalArgumentException unknown) {
+                out.add(unknown.getMessage());
+                continue;
+            }
+            if (p == null) {
+                continue;
+            }
+            List<Integer> measured = List.of(p.samplesPerFork(), p.warmupDiscarded());
+            if (measured.equals(shape(profile, experiment.kind()))) {
+                continue;
+            }
+            String as = Arrays.stream(Profile.values()).filter(q -> shape(q, experiment.kind()).equals(measured))
+                    .map(Profile::label).collect(Collectors.joining(" or "));
+            out.add(String.format(Locale.ROOT, "%s %s: %d samples a fork after %d warm-up%s, not the %d after %d of"
+                            + " profile %s", cell.experiment(), CellPlan.label(cell.params()), p.samplesPerFork(),
+                    p.warmupDiscarded(), as.isEmpty() ? "" : " (profile " + as + ")", shape(profile, experiment.kind()).get(0),
+                    shape(profile, experiment.kind()).get(1), profile.label()));
+        }
+        return out;
+    }
+
+    /** Samples kept and warm-up thrown away per fork under {@code profile}, for a cell of {@code kind}. */
+    private static List<Integer> shape(Profile profile, ExperimentSpec.Kind kind) {
+        return kind == ExperimentSpec.Kind.JMH ? List.of(profile.iterations, profile.warmupIterations)
+                : List.of(profile.windows, profile.warmupWindows);
+    }
+}

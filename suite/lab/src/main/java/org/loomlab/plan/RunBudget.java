@@ -1,0 +1,67 @@
+package org.loomlab.plan;
+
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
+/**
+ * A run's measuring time shared among its cells, so that a whole run ends near a time the user can plan on
+ * (quick: about 30 min) instead of cells x per-cell budget. Each cell, as it starts, gets an equal share of
+ * what is left, at most the per-cell budget: a cell that finishes early (precise, or short) leaves its time to
+ * the cells after it, one that overruns (a single fork of a long dinner) takes it from them.
+ *
+ * <p>A cell stopped by its share stops on time, not on what its forks showed, so it adds no optional-stopping
+ * bias; it is flagged with what it would have needed, like any cell whose budget ran out.
+ */
+public final class RunBudget {
+
+    private final Duration total;
+    /** When the first cell started (fingerprints and the fixture's start-up are not the cells' time). */
+    private long startNanos;
+    private boolean started;
+    private int cellsLeft = 1;
+
+    private final LongSupplier clock;
+
+    /** {@code total} null: no run budget, every cell gets the per-cell budget. */
+    public RunBudget(Duration total) {
+        this(total, System::nanoTime);
+    }
+
+    RunBudget(Duration total, LongSupplier nanoClock) {
+        this.total = total;
+        this.clock = nanoClock;
+    }
+
+    public static RunBudget none() {
+        return new RunBudget(null);
+    }
+
+    /** The run's total, or null when there is none. */
+    public Duration total() {
+        return total;
+    }
+
+    /** Called as each cell starts, with the cells left to run counting this one. */
+    public synchronized void cellStarting(int left) {
+        if (!started) {
+            started = true;
+            startNanos = clock.getAsLong();
+        }
+        cellsLeft = Math.max(1, left);
+    }
+
+    /** The budget of the cell now starting: its share of what is left, at most {@code perCell}, never negative. */
+    synchronized Duration share(Duration perCell) {
+        if (total == null) {
+            return perCell;
+        }
+        Duration left = started ? total.minusNanos(clock.getAsLong() - startNanos) : total;
+        Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(cellsLeft);
+        return share.compareTo(perCell) < 0 ? share : perCell;
+    }
+
+    /** The policy of the cell now starting: {@code policy} with its budget cut to this cell's share. */
+    public Policy policyOf(Policy policy) {
+        return policy.withBudget(share(policy.budget()));
+    }
+}

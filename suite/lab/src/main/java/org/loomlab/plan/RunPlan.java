@@ -1,0 +1,72 @@
+package org.loomlab.plan;
+
+import org.loomlab.record.RecordJson;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What a run was asked to do, kept as {@code plan.json} beside its record: the profile, the policy with the
+ * user's overrides applied, and every planned cell. {@code run --resume} finishes a run from this, never from
+ * flags typed again, so a resumed run cannot mix another profile's cells into the record.
+ */
+public record RunPlan(String profile, double confidence, Double target, int minForks, int maxForks,
+                      long budgetMillis, Long runBudgetMillis, long timeoutMillis, List<PlannedCell> cells) {
+
+    public static final String FILE = "plan.json";
+
+    /** One planned cell: its experiment's label and one value per axis. */
+    public record PlannedCell(String experiment, Map<String, String> params) {
+    }
+
+    public RunPlan {
+        cells = List.copyOf(cells);
+    }
+
+    public static RunPlan of(Profile profile, Policy policy, RunBudget runBudget, Duration timeout, List<CellPlan> plans) {
+        Duration total = runBudget.total();
+        return new RunPlan(profile.label(), policy.confidence(), policy.target(), policy.minForks(), policy.maxForks(),
+                policy.budget().toMillis(), total == null ? null : total.toMillis(), timeout.toMillis(),
+                plans.stream().map(p -> new PlannedCell(p.experiment().label(), p.params())).toList());
+    }
+
+    public Profile chosenProfile() {
+        return Profile.of(profile);
+    }
+
+    public Policy policy() {
+        return new Policy(confidence, target, minForks, maxForks, Duration.ofMillis(budgetMillis));
+    }
+
+    public RunBudget runBudget() {
+        return new RunBudget(runBudgetMillis == null ? null : Duration.ofMillis(runBudgetMillis));
+    }
+
+    public Duration timeout() {
+        return Duration.ofMillis(timeoutMillis);
+    }
+
+    /** The planned cells, each checked again against its experiment in {@code catalogue} as if asked for by name. */
+    public List<CellPlan> cellPlans(Experiments catalogue) {
+        Profile chosen = chosenProfile();
+        return cells.stream().flatMap(c -> catalogue.of(c.experiment()).cells(chosen, c.params().entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> List.of(e.getValue())))).stream()).toList();
+    }
+
+    public void write(Path runDir) {
+        RecordJson.writeAtomically(runDir.resolve(FILE), this);
+    }
+
+    /** The plan of {@code runDir}, or empty for a run made before plans were kept. */
+    public static Optional<RunPlan> read(Path runDir) throws IOException {
+        Path file = runDir.resolve(FILE);
+        return Files.isRegularFile(file) ? Optional.of(RecordJson.mapper().readValue(file.toFile(), RunPlan.class))
+                : Optional.empty();
+    }
+}

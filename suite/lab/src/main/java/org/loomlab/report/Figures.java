@@ -1,0 +1,42 @@
+package org.loomlab.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+
+/**
+ * How the lab writes a number for a reader: the one format of scores in terminal tables, progress lines, Markdown
+ * and charts, so a value reads the same wherever it appears. Pitfall it guards against: three formats that disagreed
+ * on the same score (1234.5, 1,235 and 1235 in one result set).
+ */
+public final class Figures {
+
+    private Figures() {
+    }
+
+    /**
+     * Three significant digits, thousands grouped, never scientific notation: {@code 1,500}, {@code 112},
+     * {@code 87.3}, {@code 3.50}, {@code 0.0123}; {@code n/a} for none.
+     */
+    public static String number(Double v) {
+        if (v == null || !Double.isFinite(v)) {
+            return "n/a";
+        }
+        double a = Math.abs(v);
+        if (a >= 100 || a == 0) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        int decimals = Math.min(6, 2 - (int) Math.floor(Math.log10(a)));
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    /** A fraction as a percentage, e.g. {@code 95 %} or {@code 99.9 %}. */
+    public static String percent(double fraction) {
+        return plain(fraction * 100) + " %";
+    }
+
+    /** A number to four significant digits without trailing zeros: 1 - 0.95 is 0.05, not 0.050000000000000044. */
+    public static String plain(double value) {
+        return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,58 @@
+package org.loomlab.report;
+
+import org.loomlab.plan.CellPlan;
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.RunRecord;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How a finished run went, said at its end: how many cells reached their precision, which did not (their
+ * budget ran out first) and which timed out or failed, with why. The exit code follows from it: a complete run
+ * exits 0 with these warnings, and under {@code --strict} (a CI gate) any of them makes it exit 1.
+ */
+public record RunVerdict(int cells, int reached, List<String> missed, List<String> broken) {
+
+    /** One row per cell and metric is in the record; only the primary metric (a cell's first row) is judged. */
+    public static RunVerdict of(RunRecord record) {
+        List<String> missed = new ArrayList<>();
+        List<String> broken = new ArrayList<>();
+        int reached = 0;
+        List<Cell> primary = record.primaryCells();
+        for (Cell c : primary) {
+            String name = c.experiment() + " " + CellPlan.label(c.params());
+            if (c.status() == CellStatus.TIMEOUT || c.status() == CellStatus.FAILED || c.status() == CellStatus.INTERRUPTED) {
+                broken.add(c.status().label() + ": " + name + ": " + c.message());
+            } else if (c.precision() != null && c.precision().target() != null) {
+                if (c.precision().reached()) {
+                    reached++;
+                } else {
+                    missed.add(String.format(Locale.ROOT, "%s: %s", name, c.precision().relativeHalfWidth() == null ? "no interval"
+                            : String.format(Locale.ROOT, "±%.1f %%", 100 * c.precision().relativeHalfWidth())));
+                }
+            }
+        }
+        return new RunVerdict(primary.size(), reached, List.copyOf(missed), List.copyOf(broken));
+    }
+
+    /** Every cell ended ok and reached its target. */
+    public boolean clean() {
+        return missed.isEmpty() && broken.isEmpty();
+    }
+
+    /** The end-of-run summary: a line of counts, then one line per cell that needs a reader's attention. */
+    public List<String> lines(boolean strict) {
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "%d cells: %d reached their precision target, %d missed it (budget spent first), "
+                + "%d timed out or failed", cells, reached, missed.size(), broken.size()));
+        missed.forEach(m -> out.add("  missed target: " + m));
+        broken.forEach(b -> out.add("  " + b));
+        if (!clean() && !strict) {
+            out.add("  (exit code 0: the run completed; pass --strict to exit 1 on any of these)");
+        }
+        return out;
+    }
+}

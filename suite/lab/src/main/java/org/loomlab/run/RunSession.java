@@ -1,0 +1,275 @@
+package org.loomlab.run;
+
+import org.loomlab.catalogue.ExperimentSpec;
+import org.loomlab.fingerprint.HostFingerprint;
+import org.loomlab.fingerprint.JdkFingerprint;
+import org.loomlab.fingerprint.SuiteFingerprint;
+import org.loomlab.fixtures.Fixture;
+import org.loomlab.fixtures.FixtureMode;
+import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Experiments;
+import org.loomlab.plan.PlanRequest;
+import org.loomlab.plan.Policy;
+import org.loomlab.plan.Profile;
+import org.loomlab.plan.RunBudget;
+import org.loomlab.plan.RunPlan;
+import org.loomlab.progress.CellHistory;
+import org.loomlab.progress.Progress;
+import org.loomlab.progress.ProgressLog;
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.FixtureInfo;
+import org.loomlab.record.Host;
+import org.loomlab.record.Jdk;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
+import org.loomlab.report.Figures;
+import org.loomlab.report.RunExports;
+import org.loomlab.report.RunVerdict;
+import org.loomlab.report.TerminalTable;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * One {@code loom-lab run}, from its inputs to its record: plans the cells (or, resuming, takes them from the run's
+ * plan), fingerprints host and JDK, starts the fixture, takes the run directory's lock, keeps the plan and runs the
+ * cells; a shutdown hook stops the fixture however the run ends.
+ *
+ * <p>Pitfalls it guards against: a directory left behind by bad input (every input is checked before the first
+ * directory is made, the fixture started before it), and a resume that mixes another profile's cells into a record
+ * (a resumed run is finished from its {@code plan.json}, never from flags typed again).
+ */
+public final class RunSession {
+
+    /**
+     * What the command line asked, each value already of its type.
+     *
+     * @param java       the java binary the cells run on
+     * @param results    where result sets go (results/HOST/JDK/RUN)
+     * @param runId      the run directory's name, or null for the UTC time and profile
+     * @param hostId     the host's name in results/ and the record, or null for its fingerprint's
+     * @param jdkId      the JDK's name in results/, or null for vendor-feature
+     * @param jvmArgs    flags for the measured JVMs as typed, or null for the profile's
+     * @param fixture    auto, container, local or the http:// URL of a running fixture
+     * @param profilers  {@code --prof}, applied to JMH cells
+     * @param resume     finish the run named by {@code runId} as it was planned
+     * @param strict     fail the run when any cell timed out, failed or missed its target
+     */
+    public record Request(Path home, Path benchmarks, Path java, Path results, String runId, String hostId,
+                          String jdkId, String jvmArgs, String fixture, List<Profiler> profilers, boolean resume,
+                          boolean strict, PlanRequest plan) {
+
+        public Request {
+            profilers = List.copyOf(profilers);
+        }
+    }
+
+    private final Request request;
+    private final PrintStream out;
+
+    public RunSession(Request request, PrintStream out) {
+        this.request = request;
+        this.out = out;
+    }
+
+    /** Ids become directory names: a one-line error unless {@code value} (when given) is a safe one. */
+    public static void checkId(String what, String value) {
+        if (value != null && !value.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException(what + " '" + value + "' may hold only letters, digits, '.', '_' and '-'");
+        }
+    }
+
+    /**
+     * Runs the session. True when the run completed (or had completed: nothing to resume) and, under
+     * {@link Request#strict()}, every cell ended ok within its target.
+     */
+    public boolean run() throws Exception {
+        // Every input is checked before the first directory is made: bad input leaves nothing behind.
+        PlanRequest asked = request.plan();
+        Profile chosen = asked.chosenProfile();
+        Experiments catalogue = Experiments.in(request.benchmarks());
+        List<CellPlan> plans = asked.cells(catalogue, chosen);
+        Duration cellTimeout = asked.timeout(chosen);
+        Policy policy = asked.policy(chosen);
+        RunBudget shared = asked.runBudget(chosen);
+        if (request.resume() && request.runId() == null) {
+            throw new IllegalArgumentException("--resume needs the --run-id of the run to finish");
+        }
+        checkId("run id", request.runId());
+        checkId("host id", request.hostId());
+        FixtureMode.check(request.fixture());
+        CellProfilers profilers = new CellProfilers(request.profilers(),
+                request.home().resolve("suite/lab/target/async-profiler.jar"));
+        boolean network = needsFixture(plans);
+
+        Host read = new HostFingerprint().read();
+        Host host = request.hostId() == null ? read : read.named(request.hostId());
+        String jvmArgs = request.jvmArgs();
+        List<String> flags = jvmArgs == null ? chosen.jvmArgs(host.memoryBytes())
+                : jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
+
+        Jdk probed = JdkFingerprint.probe(request.java(), request.benchmarks(), flags, request.jdkId());
+        // Set by `loom-lab matrix` for the runner container it starts: the record names its image.
+        String image = System.getenv("LOOMLAB_IMAGE");
+        Jdk jdk = image == null ? probed : probed.inImage(image, System.getenv("LOOMLAB_IMAGE_ID"));
+        Instant started = Instant.now();
+        String id = request.runId() != null ? request.runId()
+                : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
+        Path dir = request.results().resolve(host.name()).resolve(jdk.id()).resolve(id);
+        RunRecord previous = null;
+        if (Files.exists(dir.resolve("run.json")) && request.resume()) {
+            RunLock.requireFree(dir);
+            previous = RecordJson.read(dir.resolve("run.json"));
+            Optional<RunPlan> planned = RunPlan.read(dir);
+            if (planned.isPresent()) {
+                // The run goes on as it was planned; flags typed again could only make a record of two kinds.
+                refuseOverrides(id, planned.get());
+                chosen = planned.get().chosenProfile();
+                plans = planned.get().cellPlans(catalogue);
+                policy = planned.get().policy();
+                shared = planned.get().runBudget();
+                cellTimeout = planned.get().timeout();
+            } else {
+                // Made before plans were kept: the record's profile, the cells the flags name.
+                if (asked.profile() != null && !asked.profile().equals(previous.profile())) {
+                    throw new IllegalArgumentException("--profile " + asked.profile() + " does not match the profile of run " + id
+                            + " (" + previous.profile() + "); leave --profile out to finish it as it began");
+                }
+                chosen = Profile.of(previous.profile());
+                plans = asked.cells(catalogue, chosen);
+                policy = asked.policy(chosen);
+                shared = asked.runBudget(chosen);
+                cellTimeout = asked.timeout(chosen);
+            }
+            flags = previous.jdk().jvmArgs();
+            network = needsFixture(plans);
+        } else if (Files.exists(dir)) {
+            throw new IllegalArgumentException("run directory exists already: " + dir
+                    + " (choose another --run-id, or --resume to finish it)");
+        } else {
+            RunLock.abandonedSiblings(dir.getParent()).forEach(note -> out.println("note: " + note));
+        }
+        List<CellPlan> todo = previous == null ? plans : missing(plans, previous);
+        List<Cell> kept = previous == null ? List.of() : finished(previous);
+        if (previous != null && todo.isEmpty() && previous.status() == RunStatus.COMPLETE) {
+            out.println("loom-lab run: " + dir.resolve("run.json") + " is complete; nothing to resume");
+            return true;
+        }
+        // Started before the run directory exists: a fixture that cannot start leaves nothing behind.
+        Fixture served = network ? FixtureMode.start(request.fixture(), request.home().resolve("suite/fixture/target/fixture.jar"),
+                request.java(), out) : null;
+        Thread stopFixture = new Thread(() -> {
+            if (served != null) {
+                served.close();
+            }
+        }, "loom-lab-fixture-stop");
+        Runtime.getRuntime().addShutdownHook(stopFixture);
+        try {
+            if (served != null) {
+                out.println("fixture: " + served.info().kind() + " at " + served.url());
+            }
+            FixtureInfo by = served == null ? null : served.info();
+            RunRecord start = previous != null ? previous.resumed(kept, by)
+                    : new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, chosen.label(), RunStatus.RUNNING,
+                    host, jdk, SuiteFingerprint.read(request.home()), by, List.of());
+            if (previous != null) {
+                out.printf("loom-lab run: resuming %s: %d cells kept, %d to run%n", dir, plans.size() - todo.size(),
+                        todo.size());
+            }
+            try (RunLock owned = RunLock.take(dir)) {
+                RunPlan.of(chosen, policy, shared, cellTimeout, plans).write(dir);
+                return cells(start, todo, plans.size() - todo.size(), dir, new CellJvm(request.java(), request.benchmarks(),
+                        flags, chosen, policy, cellTimeout, served == null ? null : served.url(), out, shared), profilers);
+            }
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopFixture);
+                stopFixture.run();
+            } catch (IllegalStateException shuttingDown) {
+                // The hook stops the fixture.
+            }
+        }
+    }
+
+    private static boolean needsFixture(List<CellPlan> plans) {
+        return plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
+    }
+
+    /** A one-line error naming every planning flag given with --resume, which takes them from the run's plan. */
+    private void refuseOverrides(String id, RunPlan planned) {
+        List<String> named = new ArrayList<>(request.plan().given());
+        if (request.jvmArgs() != null) {
+            named.add("--jvm-args");
+        }
+        if (!named.isEmpty()) {
+            throw new IllegalArgumentException("--resume finishes run " + id + " as it was planned (profile "
+                    + planned.profile() + ", " + planned.cells().size() + " cells); leave out " + String.join(", ", named));
+        }
+    }
+
+    /** Cells of {@code previous} that ended (interrupted ones run again). */
+    private static List<Cell> finished(RunRecord previous) {
+        return previous.results().stream().filter(c -> c.status() != CellStatus.INTERRUPTED).toList();
+    }
+
+    /** The plans {@code previous} holds no finished cell for. */
+    private static List<CellPlan> missing(List<CellPlan> plans, RunRecord previous) {
+        Set<String> done = finished(previous).stream().map(c -> c.experiment() + " " + c.params())
+                .collect(Collectors.toSet());
+        return plans.stream().filter(p -> !done.contains(p.experiment().label() + " " + p.params())).toList();
+    }
+
+    /** Runs {@code plans} into the record {@code start}, with a line per cell, the table and the verdict at the end. */
+    private boolean cells(RunRecord start, List<CellPlan> plans, int alreadyRun, Path dir, CellJvm forks,
+                          CellProfilers profilers) throws Exception {
+        Jdk jdk = start.jdk();
+        Host host = start.host();
+        Profile chosen = forks.profile();
+        Policy policy = forks.policy();
+
+        out.printf("loom-lab run: %d cells of %s, profile %s, on %s %s (%s) at %s, host %s (%d CPUs, JVM sees %d)%n",
+                plans.size(), plans.stream().map(p -> p.experiment().label()).distinct().collect(Collectors.joining(", ")),
+                chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), forks.java(),
+                host.name(), host.cpus(), jdk.availableProcessors());
+        Duration total = forks.runBudget().total();
+        out.printf("policy: %s; %d to %d forks a cell within a budget of %s%s; forks stop after %s%n",
+                policy.target() == null ? "no precision target" : "±" + Figures.percent(policy.target()) + " at "
+                        + Figures.percent(policy.confidence()),
+                policy.minForks(), policy.maxForks(), Progress.clock(policy.budget()),
+                total == null ? "" : ", the run's " + Progress.clock(total) + " shared among its cells (--run-budget)",
+                Progress.clock(forks.timeout()));
+        if (profilers.any() && plans.stream().anyMatch(p -> p.experiment().kind() != ExperimentSpec.Kind.JMH)) {
+            out.println("note: --prof applies to JMH experiments only; scenario cells run without a profiler");
+        }
+        JmhCell jmh = new JmhCell(forks, profilers);
+        ScenarioCell scenario = new ScenarioCell(forks);
+        CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == ExperimentSpec.Kind.JMH
+                ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
+        LabRun run = new LabRun(dir, start, cells, out, forks.runBudget());
+        CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
+        Progress progress = new Progress(out, history.plan(plans, chosen.plannedCellTime()), history.basis(plans),
+                new ProgressLog(dir.resolve(ProgressLog.FILE), out));
+        RunRecord done = run.run(plans, alreadyRun, progress);
+        out.println();
+        out.print(TerminalTable.render(done.results(), TerminalTable.columns()));
+        out.println("the axes that vary; every axis in the full table: loom-lab report " + run.runJson());
+        out.println();
+        out.println("record: " + run.runJson());
+        out.println("exports: " + RunExports.write(dir, done));
+        RunVerdict verdict = RunVerdict.of(done);
+        verdict.lines(request.strict()).forEach(out::println);
+        return done.status() == RunStatus.COMPLETE && (!request.strict() || verdict.clean());
+    }
+}

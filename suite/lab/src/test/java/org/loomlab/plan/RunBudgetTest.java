@@ -1,0 +1,51 @@
+package org.loomlab.plan;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class RunBudgetTest {
+
+    private final AtomicLong now = new AtomicLong();
+    private final RunBudget budget = new RunBudget(Duration.ofMinutes(30), now::get);
+    private static final Duration PER_CELL = Duration.ofSeconds(40);
+
+    @Test
+    void eachCellGetsAnEqualShareOfWhatIsLeftAtMostThePerCellBudget() {
+        budget.cellStarting(90);
+        assertEquals(Duration.ofSeconds(20), budget.share(PER_CELL));
+        // The first 30 cells took 5 minutes: the 60 left share 25 minutes, 25 s each.
+        now.addAndGet(Duration.ofMinutes(5).toNanos());
+        budget.cellStarting(60);
+        assertEquals(Duration.ofSeconds(25), budget.share(PER_CELL));
+        // Few cells left and time to spare: the per-cell budget is the limit.
+        budget.cellStarting(2);
+        assertEquals(PER_CELL, budget.share(PER_CELL));
+    }
+
+    @Test
+    void aRunPastItsBudgetGivesEachCellNothingSoItRunsOneFork() {
+        budget.cellStarting(10);
+        now.addAndGet(Duration.ofMinutes(31).toNanos());
+        budget.cellStarting(3);
+        assertEquals(Duration.ZERO, budget.share(PER_CELL));
+        assertEquals(Duration.ZERO, budget.policyOf(Policy.of(Profile.QUICK)).budget());
+    }
+
+    @Test
+    void noRunBudgetLeavesThePolicyAlone() {
+        RunBudget none = RunBudget.none();
+        none.cellStarting(1000);
+        assertEquals(Policy.of(Profile.QUICK), none.policyOf(Policy.of(Profile.QUICK)));
+    }
+
+    @Test
+    void theClockStartsWithTheFirstCellNotBeforeIt() {
+        now.addAndGet(Duration.ofMinutes(10).toNanos()); // fingerprints and the fixture's start-up
+        budget.cellStarting(45);
+        assertEquals(Duration.ofSeconds(40), budget.share(PER_CELL));
+    }
+}
