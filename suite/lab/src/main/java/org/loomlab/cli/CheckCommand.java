@@ -3,6 +3,7 @@ package org.loomlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.run.Experiments;
 import org.loomlab.run.ProfileMatch;
@@ -41,7 +42,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             List<Path> records;
             try (Stream<Path> walk = Files.walk(path)) {
-                records = walk.filter(p -> p.getFileName().toString().equals("run.json") || p.equals(path)).filter(Files::isRegularFile).toList();
+                records = walk.filter(p -> p.getFileName().toString().equals(ResultsLayout.RUN_JSON) || p.equals(path)).filter(Files::isRegularFile).toList();
             }
             for (Path record : records) {
                 seen++;

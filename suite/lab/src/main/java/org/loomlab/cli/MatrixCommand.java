@@ -1,29 +1,27 @@
 package org.loomlab.cli;
 
+import org.loomlab.axis.Arch;
+import org.loomlab.docker.ContainerRun;
+import org.loomlab.docker.DockerEngine;
 import org.loomlab.fingerprint.HostFingerprint;
-import org.loomlab.matrix.Arch;
 import org.loomlab.matrix.JdkDescriptor;
+import org.loomlab.matrix.MatrixPlan;
 import org.loomlab.matrix.MatrixRecord;
-import org.loomlab.matrix.RunnerImage;
 import org.loomlab.record.RecordJson;
-import org.loomlab.record.RunRecord;
-import org.loomlab.record.RunStatus;
+import org.loomlab.record.ResultsLayout;
 import org.loomlab.run.CellPlan;
 import org.loomlab.run.ContainerOwner;
 import org.loomlab.run.Experiments;
 import org.loomlab.run.Fixture;
 import org.loomlab.run.FixtureMode;
 import org.loomlab.run.Profile;
-import org.loomlab.run.RunPlan;
 import org.loomlab.run.Progress;
+import org.loomlab.run.RunPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,9 +31,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -92,6 +89,13 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--jdk-timeout", paramLabel = "DURATION", defaultValue = "3h", description = "limit per JDK container (default: ${DEFAULT-VALUE})")
     String jdkTimeout;
 
+    @Option(names = "--dry-run", description = "start nothing: say where each JDK's records would go, with which image, and"
+            + " whether it would run, resume or be skipped")
+    boolean dryRun;
+
+    @Option(names = "--json", description = "with --dry-run: as one JSON object, for scripts (Ansible, CI) that need the paths")
+    boolean json;
+
     @Override
     public Integer call() throws Exception {
         Path home = LoomLab.home();
@@ -116,52 +120,59 @@ final class MatrixCommand implements Callable<Integer> {
         if (cpus != null && !(cpus.matches("\\d+(\\.\\d+)?") && Double.parseDouble(cpus) > 0)) {
             throw new IllegalArgumentException("--cpus '" + cpus + "' is not a positive number of CPUs, e.g. 1 or 1.5");
         }
-        if (memory != null && !memory.matches("[1-9]\\d*[kmg]")) {
-            throw new IllegalArgumentException("--memory '" + memory + "' is not a size; valid: a number with k, m or g, e.g. 6g or 512m");
+        if (memory != null) {
+            ContainerRun.memoryBytes(memory);
         }
         RunCommand.checkId("matrix id", matrixId);
         RunCommand.checkId("host id", hostId);
-        Docker.requireEngine();
-        ContainerOwner.reap(false).forEach(r -> System.out.println("removed a container left behind: " + r));
+        if (json && !dryRun) {
+            throw new IllegalArgumentException("--json describes a dry run; give it with --dry-run");
+        }
         String id = matrixId != null ? matrixId
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now()) + "-matrix";
-        Path root = (results != null ? results : home.resolve("results")).toAbsolutePath();
+        ResultsLayout layout = LoomLab.results(results);
+        Path root = layout.root();
         // Emulated results are kept apart from the machine's own: their host id says so.
         String hostName = hostId != null ? hostId
                 : new HostFingerprint().read().name() + (target.emulated() ? "-" + target.label() + "-qemu" : "");
+        MatrixPlan plan = MatrixPlan.of(layout, hostName, id, chosen.label(), target, selected, plans.size(), resume);
+        if (dryRun) {
+            System.out.println(json ? RecordJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(plan) : plan.text());
+            return LoomLab.OK;
+        }
+        DockerEngine.client(); // one line when no engine answers
+        ContainerOwner.reap(false).forEach(r -> System.out.println("removed a container left behind: " + r));
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
         List<String> cleanup = new ArrayList<>();
         Instant started = Instant.now();
         List<MatrixRecord.Entry> entries = new ArrayList<>();
-        Path matrixFile = root.resolve(hostName).resolve("matrix-" + id + ".json");
+        Path matrixFile = layout.matrixRecord(hostName, id);
         try (Fixture fixture = network ? FixtureMode.start("container", null, null, System.out) : null) {
-            Thread stop = new Thread(() -> cleanup.forEach(MatrixCommand::killContainer), "loom-lab-matrix-stop");
+            Thread stop = new Thread(() -> cleanup.forEach(DockerEngine::remove), "loom-lab-matrix-stop");
             Runtime.getRuntime().addShutdownHook(stop);
             double spent = 0;
             int ran = 0;
             for (int i = 0; i < selected.size(); i++) {
                 JdkDescriptor jdk = selected.get(i);
-                String image = jdk.image(target);
+                MatrixPlan.Jdk planned = plan.jdks().get(i);
+                String image = planned.image();
                 String container = "loomlab-" + id + "-" + image.replaceAll(".*:", "");
-                killContainer(container); // left over from a killed matrix
                 String prefix = String.format("[jdk %d/%d] %s", i + 1, selected.size(), jdk.id());
-                int left = (int) selected.subList(i + 1, selected.size()).stream().filter(d -> d.unbuildable(target).isEmpty()).count();
-                Path runDir = root.resolve(hostName).resolve(jdk.id()).resolve(id);
+                int left = (int) plan.jdks().subList(i + 1, selected.size()).stream().filter(j -> j.runs()).count();
+                Path runDir = Path.of(planned.runDir());
                 MatrixRecord.Entry entry;
-                Optional<String> unbuildable = jdk.unbuildable(target);
-                if (unbuildable.isPresent()) {
-                    entry = MatrixRecord.Entry.skipped(jdk.id(), "cannot be built here: " + unbuildable.get());
-                } else if (!RunnerImage.exists(image)) {
-                    entry = MatrixRecord.Entry.skipped(jdk.id(), "image " + image + " is not built (just images"
-                            + (target.emulated() ? " --arch " + target.label() : "") + ")");
-                } else if (resume && complete(runDir)) {
+                if (!planned.runs() && planned.why() != null) {
+                    entry = MatrixRecord.Entry.skipped(jdk.id(), planned.why() + (planned.why().startsWith("image ")
+                            ? " (just images" + (target.emulated() ? " --arch " + target.label() : "") + ")" : ""));
+                } else if (!planned.runs()) {
                     entry = new MatrixRecord.Entry(jdk.id(), "ok", "complete before the resume", relative(matrixFile, runDir));
                 } else {
                     long t0 = System.nanoTime();
                     cleanup.add(container);
                     MatrixEta eta = new MatrixEta(t0, ran == 0 ? Double.NaN : spent / ran, left);
-                    entry = runOne(jdk, image, container, root, runDir, matrixFile, hostName, id, chosen, fixture, limit, prefix, eta);
+                    entry = runOne(jdk, image, container, root, runDir, Path.of(planned.containerLog()), matrixFile,
+                            hostName, id, chosen, fixture, limit, prefix, eta);
                     cleanup.remove(container);
                     spent += (System.nanoTime() - t0) / 1e9;
                     ran++;
@@ -183,30 +194,29 @@ final class MatrixCommand implements Callable<Integer> {
         return entries.stream().allMatch(e -> e.status().equals("ok") || e.status().equals("skipped")) ? LoomLab.OK : LoomLab.FAILED;
     }
 
-    private MatrixRecord.Entry runOne(JdkDescriptor jdk, String image, String container, Path root, Path runDir, Path matrixFile,
+    private MatrixRecord.Entry runOne(JdkDescriptor jdk, String image, String container, Path root, Path runDir, Path log,
+                                      Path matrixFile,
                                       String hostName, String id, Profile chosen,
                                       Fixture fixture, Duration limit, String prefix, MatrixEta eta)
             throws IOException, InterruptedException {
         Path jdkDir = runDir.getParent();
         Files.createDirectories(jdkDir);
-        boolean resumeRun = Files.exists(runDir.resolve("run.json"));
+        boolean resumeRun = Files.exists(ResultsLayout.runJson(runDir));
         if (!resumeRun && Files.exists(runDir)) {
             deleteTree(runDir); // killed before its first record: nothing in it to keep
         }
         // The runner runs as whoever runs the matrix, so its records belong to them (no world-writable directories).
-        List<String> cmd = new ArrayList<>(List.of("docker", "run", "--rm", "--name", container, "--network", "host",
-                "--user", callerUidGid(), "-e", "HOME=/tmp",
-                "-e", "LOOMLAB_IMAGE=" + image, "-e", "LOOMLAB_IMAGE_ID=" + RunnerImage.imageId(image),
-                "-v", root + ":/results"));
-        cmd.addAll(ContainerOwner.dockerRunFlags(id));
+        ContainerRun runner = new ContainerRun(container, image).hostNetwork().user(callerUidGid()).env("HOME", "/tmp")
+                .env("LOOMLAB_IMAGE", image).env("LOOMLAB_IMAGE_ID", DockerEngine.imageId(image))
+                .bind(root, "/results").labels(ContainerOwner.labels(id));
         // Limits are the container's; the runner's fingerprint reads them back from its cgroup into the record.
         if (cpus != null) {
-            cmd.addAll(List.of("--cpus", cpus));
+            runner.cpus(Double.parseDouble(cpus));
         }
         if (memory != null) {
-            cmd.addAll(List.of("--memory", memory));
+            runner.memory(memory);
         }
-        cmd.addAll(List.of(image,
+        List<String> cmd = new ArrayList<>(List.of(
                 "run", "--jdk-id", jdk.id(), "--host-id", hostName, "--results", "/results", "--run-id", id));
         if (fixture != null) {
             cmd.addAll(List.of("--fixture", fixture.url()));
@@ -227,24 +237,24 @@ final class MatrixCommand implements Callable<Integer> {
             cmd.add("--resume");
         }
         System.out.println(prefix + ": " + (resumeRun ? "resuming" : "starting") + " in " + image);
-        Path log = jdkDir.resolve(id + ".container.log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        Thread pump = Thread.ofVirtual().start(() -> pump(p, log, "  " + jdk.id() + " | ", eta));
-        boolean ended = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
-        if (!ended) {
-            killContainer(container);
-            p.destroyForcibly();
+        OptionalInt exit;
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
+            String lead = "  " + jdk.id() + " | ";
+            exit = runner.args(cmd).run(line -> {
+                out.println(line);
+                out.flush();
+                System.out.println(lead + eta.annotate(line));
+            }, limit);
         }
-        pump.join(10_000);
-        Path runJson = runDir.resolve("run.json");
-        if (!ended) {
+        Path runJson = ResultsLayout.runJson(runDir);
+        if (exit.isEmpty()) {
             return MatrixRecord.Entry.failed(jdk.id(), "exceeded " + limit + "; container killed", runJson, relative(matrixFile, runDir));
         }
-        if (!complete(runDir)) {
-            return MatrixRecord.Entry.failed(jdk.id(), "container exit " + p.exitValue() + " without a complete record; see " + log, runJson,
-                    relative(matrixFile, runDir));
+        if (!MatrixPlan.complete(runDir)) {
+            return MatrixRecord.Entry.failed(jdk.id(), "container exit " + exit.getAsInt() + " without a complete record; see " + log,
+                    runJson, relative(matrixFile, runDir));
         }
-        return new MatrixRecord.Entry(jdk.id(), "ok", p.exitValue() == 0 ? null : "some cells not ok (exit " + p.exitValue() + ")",
+        return new MatrixRecord.Entry(jdk.id(), "ok", exit.getAsInt() == 0 ? null : "some cells not ok (exit " + exit.getAsInt() + ")",
                 relative(matrixFile, runDir));
     }
 
@@ -256,16 +266,7 @@ final class MatrixCommand implements Callable<Integer> {
 
     /** The run record as the matrix file names it: relative, so a result set stays valid when copied or cloned. */
     private static String relative(Path matrixFile, Path runDir) {
-        return matrixFile.getParent().relativize(runDir.resolve("run.json")).toString();
-    }
-
-    private static boolean complete(Path runDir) {
-        try {
-            RunRecord r = RecordJson.read(runDir.resolve("run.json"));
-            return r.status() == RunStatus.COMPLETE;
-        } catch (IOException e) {
-            return false;
-        }
+        return matrixFile.getParent().relativize(ResultsLayout.runJson(runDir)).toString();
     }
 
     /**
@@ -283,30 +284,6 @@ final class MatrixCommand implements Callable<Integer> {
             double runner = Progress.seconds(m.group(1));
             double perJdk = Double.isNaN(secondsPerJdk) ? (System.nanoTime() - startNanos) / 1e9 + runner : secondsPerJdk;
             return line + " | matrix ETA " + Progress.clock(Duration.ofSeconds(Math.round(runner + perJdk * jdksAfter)));
-        }
-    }
-
-    private static void pump(Process p, Path log, String prefix, MatrixEta eta) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-             PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
-            for (String line; (line = in.readLine()) != null; ) {
-                out.println(line);
-                out.flush();
-                System.out.println(prefix + eta.annotate(line));
-            }
-        } catch (IOException e) {
-            System.out.println(prefix + "(output lost: " + e.getMessage() + ")");
-        }
-    }
-
-    private static void killContainer(String name) {
-        try {
-            new ProcessBuilder("docker", "rm", "-f", name).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(30, TimeUnit.SECONDS);
-        } catch (IOException e) {
-            // No client: nothing could have been started either.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -7,9 +7,10 @@ import org.loomlab.fingerprint.SuiteFingerprint;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.FixtureInfo;
-import org.loomlab.record.RecordJson;
 import org.loomlab.record.Host;
 import org.loomlab.record.Jdk;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
 import org.loomlab.run.CellJvm;
@@ -167,11 +168,11 @@ final class RunCommand implements Callable<Integer> {
         Instant started = Instant.now();
         String id = runId != null ? runId
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
-        Path dir = (results != null ? results : home.resolve("results")).resolve(host.name()).resolve(jdk.id()).resolve(id);
+        Path dir = LoomLab.results(results).runDir(host.name(), jdk.id(), id);
         RunRecord previous = null;
-        if (Files.exists(dir.resolve("run.json")) && resume) {
+        if (Files.exists(ResultsLayout.runJson(dir)) && resume) {
             RunLock.requireFree(dir);
-            previous = RecordJson.read(dir.resolve("run.json"));
+            previous = RecordJson.read(ResultsLayout.runJson(dir));
             Optional<RunPlan> planned = RunPlan.read(dir);
             if (planned.isPresent()) {
                 // The run goes on as it was planned; flags typed again could only make a record of two kinds.
@@ -204,7 +205,7 @@ final class RunCommand implements Callable<Integer> {
         List<CellPlan> todo = previous == null ? plans : missing(plans, previous);
         List<Cell> kept = previous == null ? List.of() : finished(previous);
         if (previous != null && todo.isEmpty() && previous.status() == RunStatus.COMPLETE) {
-            System.out.println("loom-lab run: " + dir.resolve("run.json") + " is complete; nothing to resume");
+            System.out.println("loom-lab run: " + ResultsLayout.runJson(dir) + " is complete; nothing to resume");
             return LoomLab.OK;
         }
         // Started before the run directory exists: a fixture that cannot start leaves nothing behind.

@@ -2,7 +2,7 @@ package org.loomlab.run;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
-import org.testcontainers.DockerClientFactory;
+import org.loomlab.docker.DockerEngine;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -36,13 +36,6 @@ public final class ContainerOwner {
         return Map.of(OWNER, me(), RUN, runId == null ? "" : runId);
     }
 
-    /** The same labels as {@code docker run} flags. */
-    public static List<String> dockerRunFlags(String runId) {
-        List<String> flags = new ArrayList<>();
-        labels(runId).forEach((k, v) -> flags.addAll(List.of("--label", k + "=" + v)));
-        return flags;
-    }
-
     /** Whether the process an owner label names is alive on this host; a label from another host counts as alive. */
     static boolean alive(String owner) {
         String[] part = owner.split("/");
@@ -64,10 +57,10 @@ public final class ContainerOwner {
      * one line per container removed. Without an engine there is nothing to reap.
      */
     public static List<String> reap(boolean all) {
-        if (!DockerClientFactory.instance().isDockerAvailable()) {
+        if (!DockerEngine.answers()) {
             return List.of();
         }
-        DockerClient docker = DockerClientFactory.lazyClient();
+        DockerClient docker = DockerEngine.client();
         List<String> removed = new ArrayList<>();
         for (Container c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(OWNER)).exec()) {
             String owner = c.getLabels().getOrDefault(OWNER, "");

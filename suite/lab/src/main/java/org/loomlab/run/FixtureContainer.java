@@ -3,18 +3,14 @@ package org.loomlab.run;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import org.loomlab.docker.DockerEngine;
 import org.loomlab.record.FixtureInfo;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.images.PullPolicy;
 import org.testcontainers.utility.DockerImageName;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.Properties;
 
 /**
  * The fixture image as a Testcontainers container: port 8080 published on loopback only, ready once
@@ -24,7 +20,7 @@ import java.util.Properties;
  */
 public final class FixtureContainer extends GenericContainer<FixtureContainer> {
 
-    public static final String IMAGE = "loom-lab/fixture:" + suiteVersion();
+    public static final String IMAGE = org.loomlab.matrix.ImageNames.fixture(org.loomlab.axis.Arch.host());
     static final int PORT = 8080;
     /** The only address the fixture's port is published on. */
     public static final String LOOPBACK = "127.0.0.1";
@@ -49,17 +45,12 @@ public final class FixtureContainer extends GenericContainer<FixtureContainer> {
     }
 
     static boolean imageBuilt() {
-        try {
-            DockerClientFactory.lazyClient().inspectImageCmd(IMAGE).exec();
-            return true;
-        } catch (RuntimeException e) {
-            return false;
-        }
+        return DockerEngine.exists(IMAGE);
     }
 
     /** Starts a fixture container as the run's {@link Fixture}. */
     static Fixture startFixture() {
-        if (!DockerClientFactory.instance().isDockerAvailable()) {
+        if (!DockerEngine.answers()) {
             throw new IllegalArgumentException("the fixture container needs a Docker engine, and none answers;"
                     + " start one with: bin/docker-engine");
         }
@@ -89,15 +80,5 @@ public final class FixtureContainer extends GenericContainer<FixtureContainer> {
                 }
             }
         };
-    }
-
-    public static String suiteVersion() {
-        try (InputStream in = FixtureContainer.class.getResourceAsStream("version.properties")) {
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version");
-        } catch (IOException | NullPointerException e) {
-            throw new UncheckedIOException(new IOException("version.properties missing from the lab jar", e));
-        }
     }
 }

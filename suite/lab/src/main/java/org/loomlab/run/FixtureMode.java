@@ -1,7 +1,7 @@
 package org.loomlab.run;
 
+import org.loomlab.docker.DockerEngine;
 import org.loomlab.record.FixtureInfo;
-import org.testcontainers.DockerClientFactory;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -63,7 +63,7 @@ public enum FixtureMode {
     }
 
     private static boolean containerPossible(PrintStream out) {
-        if (!DockerClientFactory.instance().isDockerAvailable()) {
+        if (!DockerEngine.answers()) {
             out.println("fixture: no Docker engine answers; starting it as a local JVM on loopback");
             return false;
         }
