@@ -27,8 +27,6 @@ lab-cli *ARGS:
 
 # Render a run.json, a matrix-<id>.json or a lab result set (each host's matrix-<id>.json) as Markdown and one HTML page, and say where (default: newest run.json)
 report *RECORDS:
-    [ $# -gt 0 ] || set -- "$(ls -t results/*/*/*/run.json 2>/dev/null | head -1)"; \
-    [ -n "$1" ] || { echo "no run.json under results/; make one with: just bench" >&2; exit 1; }; \
     bin/loom-lab report "$@" | sed 's|^html: |open in a browser (no server needed): |'
 
 # Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g. --changed)
@@ -63,10 +61,8 @@ clean:
 docker:
     bin/docker-engine
 
-# Build the images this machine can build: debootstrap base, HTTP fixture, a runner per JDK (e.g. --jdk openjdk-25 --arch arm64)
+# Build the images this machine can build: debootstrap base, HTTP fixture, a runner per JDK (e.g. --jdk openjdk-25 --arch arm64; --list --json names them)
 images *ARGS: docker build
-    images/base/build trixie
-    images/fixture/build
     bin/loom-lab images "$@"
 
 # Run the quick profile on every built JDK, one runner container after another (e.g. --jdk openjdk-21,temurin-25)

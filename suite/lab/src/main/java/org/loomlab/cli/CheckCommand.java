@@ -5,6 +5,7 @@ import org.loomlab.plan.Experiments;
 import org.loomlab.plan.ProfileMatch;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.run.RunLock;
 import picocli.CommandLine.Command;
@@ -41,7 +42,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             List<Path> records;
             try (Stream<Path> walk = Files.walk(path)) {
-                records = walk.filter(p -> p.getFileName().toString().equals("run.json") || p.equals(path)).filter(Files::isRegularFile).toList();
+                records = walk.filter(p -> p.getFileName().toString().equals(ResultsLayout.RUN_JSON) || p.equals(path)).filter(Files::isRegularFile).toList();
             }
             for (Path record : records) {
                 seen++;

@@ -1,8 +1,12 @@
 package org.loomlab.cli;
 
-import org.loomlab.matrix.Arch;
+import org.loomlab.axis.Arch;
+import org.loomlab.docker.DockerEngine;
+import org.loomlab.matrix.ImageList;
+import org.loomlab.matrix.ImageNames;
 import org.loomlab.matrix.JdkDescriptor;
 import org.loomlab.matrix.RunnerImage;
+import org.loomlab.record.RecordJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -14,7 +18,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** Builds a runner image per buildable JDK descriptor and lists those that cannot be built here, with why. */
-@Command(name = "images", header = "Build loom-lab/runner:<jdk-id> for every JDK in jdks/ that can be built here.")
+@Command(name = "images", header = "Build the HTTP fixture and loom-lab/runner:<jdk-id> for every JDK in jdks/ that can be built here.",
+        description = "--list (--json) builds nothing: it names every image for the architecture, whether it can be built"
+                + " here and whether it is; scripts ask it for image names instead of spelling them out.")
 final class ImagesCommand implements Callable<Integer> {
 
     @Option(names = "--jdk", split = ",", paramLabel = "ID", description = "JDK ids to build (default: all in jdks/)")
@@ -27,14 +33,38 @@ final class ImagesCommand implements Callable<Integer> {
             + " or a Debian image plus the package) where a registry answers; where none does, build as without --pull")
     boolean pull;
 
+    @Option(names = "--list", description = "build nothing; list the images by name, whether each can be built here and is built")
+    boolean list;
+
+    @Option(names = "--json", description = "with --list: as one JSON object (suite_version, host_arch, arch, fixture, runners)")
+    boolean json;
+
     @Override
     public Integer call() throws Exception {
         Path home = LoomLab.home();
         List<JdkDescriptor> chosen = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")), jdks);
         Arch target = arch == null ? Arch.host() : Arch.of(arch);
-        Docker.requireEngine();
+        if (json && !list) {
+            throw new IllegalArgumentException("--json lists images; give it with --list");
+        }
+        if (list) {
+            ImageList images = ImageList.of(chosen, target);
+            System.out.println(json ? RecordJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(images) : table(images));
+            return LoomLab.OK;
+        }
+        DockerEngine.client(); // one line when no engine answers
         RunnerImage builder = new RunnerImage(home);
         int failed = 0;
+        // The network experiments call the fixture; it is built with the runners so neither can be missing alone.
+        System.out.printf("%-12s building %s%s ...%n", "fixture", ImageNames.fixture(target), target.emulated() ? " under qemu" : "");
+        try {
+            RunnerImage.Built built = builder.buildFixture(target, home.resolve("suite/lab/target/images/fixture.log"));
+            System.out.printf(Locale.ROOT, "%-12s built %s in %.0f s, %d MB%n", "fixture", built.image(), built.seconds(),
+                    built.bytes() / 1_000_000);
+        } catch (Exception e) {
+            failed++;
+            System.out.printf("%-12s FAILED: %s%n", "fixture", e.getMessage());
+        }
         for (JdkDescriptor jdk : chosen) {
             Path log = home.resolve("suite/lab/target/images/" + jdk.image(target).replaceAll(".*:", "") + ".log");
             JdkDescriptor.RegistryBase pulled = null;
@@ -64,5 +94,17 @@ final class ImagesCommand implements Callable<Integer> {
             }
         }
         return failed == 0 ? LoomLab.OK : LoomLab.FAILED;
+    }
+
+    private static String table(ImageList images) {
+        StringBuilder out = new StringBuilder(String.format("suite %s, this machine %s, images for %s%n", images.suiteVersion(),
+                images.hostArch(), images.arch()));
+        for (ImageList.Image i : java.util.stream.Stream.concat(java.util.stream.Stream.of(images.fixture()),
+                images.runners().stream()).toList()) {
+            String state = i.whyNot() != null ? "cannot be built here: " + i.whyNot()
+                    : i.built() == null ? "(no engine answers)" : i.built() ? "built" : "not built";
+            out.append(String.format("%-12s %-40s %s%n", i.jdk() == null ? "fixture" : i.jdk(), i.image(), state));
+        }
+        return out.toString().stripTrailing();
     }
 }

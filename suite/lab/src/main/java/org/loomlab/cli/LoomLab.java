@@ -1,6 +1,7 @@
 package org.loomlab.cli;
 
 import org.loomlab.fingerprint.SuiteFingerprint;
+import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.Suite;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -35,6 +36,11 @@ public final class LoomLab {
     /** The repository (or image) root the lab finds its jars, jdks/ and results/ under. */
     static java.nio.file.Path home() {
         return java.nio.file.Path.of(System.getProperty("loomlab.home", ".")).toAbsolutePath().normalize();
+    }
+
+    /** Where result sets go: {@code --results DIR} when given, else {@code <home>/results}. */
+    static ResultsLayout results(java.nio.file.Path option) {
+        return new ResultsLayout((option != null ? option : home().resolve("results")).toAbsolutePath());
     }
 
     public static void main(String[] args) {

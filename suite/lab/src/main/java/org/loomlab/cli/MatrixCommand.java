@@ -1,6 +1,8 @@
 package org.loomlab.cli;
 
+import org.loomlab.matrix.MatrixPlan;
 import org.loomlab.matrix.MatrixRun;
+import org.loomlab.record.RecordJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -52,11 +54,25 @@ final class MatrixCommand implements Callable<Integer> {
             description = "limit per JDK container (default: ${DEFAULT-VALUE})")
     Duration jdkTimeout;
 
+    @Option(names = "--dry-run", description = "start nothing: say where each JDK's records would go, with which image, and"
+            + " whether it would run, resume or be skipped")
+    boolean dryRun;
+
+    @Option(names = "--json", description = "with --dry-run: as one JSON object, for scripts (Ansible, CI) that need the paths")
+    boolean json;
+
     @Override
     public Integer call() throws Exception {
-        MatrixRun matrix = MatrixRun.checked(new MatrixRun.Request(LoomLab.home(), where.root(LoomLab.home()), matrixId,
+        MatrixRun matrix = MatrixRun.checked(new MatrixRun.Request(LoomLab.home(), where.layout().root(), matrixId,
                 where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy, null)), System.out);
-        Docker.requireEngine();
+        if (json && !dryRun) {
+            throw new IllegalArgumentException("--json describes a dry run; give it with --dry-run");
+        }
+        if (dryRun) {
+            MatrixPlan plan = matrix.plan();
+            System.out.println(json ? RecordJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(plan) : plan.text());
+            return LoomLab.OK;
+        }
         return matrix.run() ? LoomLab.OK : LoomLab.FAILED;
     }
 }

@@ -38,9 +38,10 @@ import java.util.stream.Stream;
                 + "host, in matrix-<id>-report/ beside the hosts' directories). index.html needs no server and no network.")
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "RECORD",
-            description = "a run record (run.json), a matrix record (matrix-<id>.json), or each host's matrix record of a lab run")
-    List<Path> records;
+    @Parameters(arity = "0..*", paramLabel = "RECORD",
+            description = "a run record (run.json), a matrix record (matrix-<id>.json), or each host's matrix record of a lab run"
+                    + " (default: the newest run.json under results/)")
+    List<Path> records = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR", description = "where report.md, index.html and the charts go "
             + "(default: the run's report/ directory, or matrix-<id>-report/ beside the matrix record)")
@@ -48,6 +49,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (records.isEmpty()) {
+            records = List.of(LoomLab.results(null).newestRun().orElseThrow(() -> new IllegalArgumentException(
+                    "no run.json under " + LoomLab.results(null).root() + "; make one with: just bench")));
+        }
         for (Path record : records) {
             if (!Files.isRegularFile(record)) {
                 throw new IllegalArgumentException("no such run record: " + record);

@@ -1,5 +1,6 @@
 package org.loomlab.cli;
 
+import org.loomlab.record.ResultsLayout;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -15,8 +16,8 @@ final class ResultsOptions {
             + " CI sets one so its jobs' records meet")
     String hostId;
 
-    /** The results directory asked for, or {@code home}'s. */
-    Path root(Path home) {
-        return results != null ? results : home.resolve("results");
+    /** The results directory asked for, or the lab home's, and its layout. */
+    ResultsLayout layout() {
+        return LoomLab.results(results);
     }
 }

@@ -72,7 +72,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path home = LoomLab.home();
         Path jar = benchmarks != null ? benchmarks : home.resolve("suite/bench/target/benchmarks.jar");
-        RunSession session = new RunSession(new RunSession.Request(home, jar, javaBinary(jvm), where.root(home), runId,
+        RunSession session = new RunSession(new RunSession.Request(home, jar, javaBinary(jvm), where.layout().root(), runId,
                 where.hostId, jdkId, jvmArgs, fixture, Profiler.parse(prof), resume, strict, plan.request(policy, timeout)),
                 System.out);
         return session.run() ? LoomLab.OK : LoomLab.FAILED;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.run.RunLock;
 
@@ -22,7 +23,7 @@ final class RunSource {
 
     /** The run record a path names: the file itself, or the run.json in a run directory. */
     static Path runJson(Path path) {
-        Path file = Files.isDirectory(path) ? path.resolve("run.json") : path;
+        Path file = Files.isDirectory(path) ? ResultsLayout.runJson(path) : path;
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(Files.isDirectory(path) ? "no run.json in " + path
                     : "no such run record: " + path + "; valid: a run.json or a run directory under results/");

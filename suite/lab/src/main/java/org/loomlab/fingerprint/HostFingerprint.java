@@ -1,5 +1,6 @@
 package org.loomlab.fingerprint;
 
+import org.loomlab.axis.Arch;
 import org.loomlab.record.Host;
 
 import java.io.IOException;
@@ -34,7 +35,7 @@ public final class HostFingerprint {
     public Host read() {
         return new Host(
                 hostId(),
-                System.getProperty("os.arch"),
+                archWord(),
                 cpuInfo("model name").orElse(null),
                 cpuCount(),
                 memInfoBytes("MemTotal").orElse(0L),
@@ -72,7 +73,12 @@ public final class HostFingerprint {
         return cpuInfo("model name").map(HostFingerprint::modelSlug).filter(slug -> !slug.isEmpty())
                 .or(() -> cpuInfo("CPU part").map(part -> cpuInfo("CPU implementer").map(HostFingerprint::implementer)
                         .orElse("cpu") + "-" + part.toLowerCase(Locale.ROOT).replaceFirst("^0x", "")))
-                .orElse(System.getProperty("os.arch"));
+                .orElse(archWord());
+    }
+
+    private static String archWord() {
+        String os = System.getProperty("os.arch");
+        return Arch.named(os).map(Arch::label).orElse(os);
     }
 
     /**

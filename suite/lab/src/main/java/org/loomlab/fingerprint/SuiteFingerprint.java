@@ -28,9 +28,22 @@ public final class SuiteFingerprint {
     static final List<String> JARS = List.of("suite/lab/target/loom-lab.jar", "suite/bench/target/benchmarks.jar",
             "suite/fixture/target/fixture.jar");
 
+    /** The suite's version as Maven built it (pom.xml is its only source; the build writes it into the jar). */
+    public static String version() {
+        try (InputStream in = SuiteFingerprint.class.getResourceAsStream("/org/loomlab/version.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("version.properties is missing from the lab jar; rebuild it: just build");
+            }
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     public static Suite read(Path home) {
-        // The shaded jar's manifest says the version its build had; classes outside a jar (an IDE) cannot say.
-        String version = Optional.ofNullable(SuiteFingerprint.class.getPackage().getImplementationVersion()).orElse("unknown");
+        String version = version();
         String jars = jarsSha256(home);
         Optional<String> commit = git(home, "rev-parse", "HEAD").filter(s -> s.matches("[0-9a-f]{40}"));
         if (commit.isEmpty()) {

@@ -1,5 +1,6 @@
 package org.loomlab.matrix;
 
+import org.loomlab.axis.Arch;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -51,12 +52,12 @@ public record JdkDescriptor(String id, String vendor, int feature, String regist
 
     /** The runner image's name: plain for the engine's own architecture, suffixed with a foreign one. */
     public String image(Arch arch) {
-        return "loom-lab/runner:" + id + (arch.emulated() ? "-" + arch.label() : "");
+        return ImageNames.runner(id, arch);
     }
 
     /** The debootstrap base the image starts from. */
     public String baseImage(Arch arch) {
-        return "loom-lab/base:" + base + "-" + arch.label();
+        return ImageNames.base(base, arch);
     }
 
     /** Why this JDK cannot be built on this machine for the host's architecture, or empty when it can. */

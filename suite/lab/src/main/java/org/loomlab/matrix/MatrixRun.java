@@ -1,5 +1,8 @@
 package org.loomlab.matrix;
 
+import org.loomlab.axis.Arch;
+import org.loomlab.docker.ContainerRun;
+import org.loomlab.docker.DockerEngine;
 import org.loomlab.fingerprint.HostFingerprint;
 import org.loomlab.fixtures.ContainerOwner;
 import org.loomlab.fixtures.Fixture;
@@ -13,18 +16,13 @@ import org.loomlab.progress.Progress;
 import org.loomlab.progress.ProgressLog;
 import org.loomlab.progress.ProgressTail;
 import org.loomlab.record.RecordJson;
-import org.loomlab.record.RunRecord;
-import org.loomlab.record.RunStatus;
-import org.loomlab.report.Figures;
+import org.loomlab.record.ResultsLayout;
 import org.loomlab.report.MarkdownTable;
 import org.loomlab.run.RunSession;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,8 +32,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.OptionalInt;
 import java.util.stream.Stream;
 
 /**
@@ -76,7 +73,7 @@ public final class MatrixRun {
     }
 
     /** One JDK's turn: its image and container, its run directory, the prefix of its lines, the matrix's ETA meanwhile. */
-    private record Turn(JdkDescriptor jdk, String image, String container, Path runDir, String prefix, MatrixEta eta) {
+    private record Turn(JdkDescriptor jdk, String image, String container, Path runDir, Path log, String prefix, MatrixEta eta) {
     }
 
     private final Request request;
@@ -85,6 +82,9 @@ public final class MatrixRun {
     private final List<CellPlan> plans;
     private final List<JdkDescriptor> selected;
     private final Arch target;
+    private final ResultsLayout layout;
+    private final String id;
+    private final String hostName;
 
     private MatrixRun(Request request, PrintStream out, Profile chosen, List<CellPlan> plans, List<JdkDescriptor> selected,
                       Arch target) {
@@ -94,6 +94,17 @@ public final class MatrixRun {
         this.plans = plans;
         this.selected = selected;
         this.target = target;
+        this.layout = new ResultsLayout(request.results().toAbsolutePath());
+        this.id = request.matrixId() != null ? request.matrixId()
+                : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now()) + "-matrix";
+        // Emulated results are kept apart from the machine's own: their host id says so.
+        this.hostName = request.hostId() != null ? request.hostId()
+                : new HostFingerprint().read().name() + (target.emulated() ? "-" + target.label() + "-qemu" : "");
+    }
+
+    /** Where every record would go and what each JDK would do, as {@code --dry-run} says it; nothing is started. */
+    public MatrixPlan plan() {
+        return MatrixPlan.of(layout, hostName, id, chosen.label(), target, selected, plans.size(), request.resume());
     }
 
     /** The matrix {@code request} asks for, every input checked: a bad one is a one-line error before any container starts. */
@@ -115,47 +126,41 @@ public final class MatrixRun {
 
     /** Runs every selected JDK; true when each one's run is ok or skipped. */
     public boolean run() throws IOException, InterruptedException {
+        DockerEngine.client(); // one line when no engine answers
         ContainerOwner.reap(false).forEach(r -> out.println("removed a container left behind: " + r));
-        String id = request.matrixId() != null ? request.matrixId()
-                : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now()) + "-matrix";
-        Path root = request.results().toAbsolutePath();
-        // Emulated results are kept apart from the machine's own: their host id says so.
-        String hostName = request.hostId() != null ? request.hostId()
-                : new HostFingerprint().read().name() + (target.emulated() ? "-" + target.label() + "-qemu" : "");
+        MatrixPlan plan = plan();
+        Path root = layout.root();
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
         List<String> cleanup = new ArrayList<>();
         Instant started = Instant.now();
         List<MatrixRecord.Entry> entries = new ArrayList<>();
-        Path matrixFile = root.resolve(hostName).resolve("matrix-" + id + ".json");
+        Path matrixFile = layout.matrixRecord(hostName, id);
         try (Fixture fixture = network ? FixtureMode.start("container", null, null, out) : null) {
             Matrix matrix = new Matrix(root, matrixFile, hostName, id, chosen, fixture);
-            Thread stop = new Thread(() -> cleanup.forEach(MatrixRun::killContainer), "loom-lab-matrix-stop");
+            Thread stop = new Thread(() -> cleanup.forEach(DockerEngine::remove), "loom-lab-matrix-stop");
             Runtime.getRuntime().addShutdownHook(stop);
             double spent = 0;
             int ran = 0;
             for (int i = 0; i < selected.size(); i++) {
                 JdkDescriptor jdk = selected.get(i);
-                String image = jdk.image(target);
+                MatrixPlan.Jdk planned = plan.jdks().get(i);
+                String image = planned.image();
                 String container = "loomlab-" + id + "-" + image.replaceAll(".*:", "");
-                killContainer(container); // left over from a killed matrix
                 String prefix = String.format("[jdk %d/%d] %s", i + 1, selected.size(), jdk.id());
-                int left = (int) selected.subList(i + 1, selected.size()).stream().filter(d -> d.unbuildable(target).isEmpty()).count();
-                Path runDir = root.resolve(hostName).resolve(jdk.id()).resolve(id);
+                int left = (int) plan.jdks().subList(i + 1, selected.size()).stream().filter(MatrixPlan.Jdk::runs).count();
+                Path runDir = Path.of(planned.runDir());
                 MatrixRecord.Entry entry;
-                Optional<String> unbuildable = jdk.unbuildable(target);
-                if (unbuildable.isPresent()) {
-                    entry = MatrixRecord.Entry.skipped(jdk.id(), "cannot be built here: " + unbuildable.get());
-                } else if (!RunnerImage.exists(image)) {
-                    entry = MatrixRecord.Entry.skipped(jdk.id(), "image " + image + " is not built (just images"
-                            + (target.emulated() ? " --arch " + target.label() : "") + ")");
-                } else if (request.resume() && complete(runDir)) {
+                if (!planned.runs() && planned.why() != null) {
+                    entry = MatrixRecord.Entry.skipped(jdk.id(), planned.why() + (planned.why().startsWith("image ")
+                            ? " (just images" + (target.emulated() ? " --arch " + target.label() : "") + ")" : ""));
+                } else if (!planned.runs()) {
                     entry = new MatrixRecord.Entry(jdk.id(), "ok", "complete before the resume", relative(matrixFile, runDir));
                 } else {
                     long t0 = System.nanoTime();
                     cleanup.add(container);
                     MatrixEta eta = new MatrixEta(t0, ran == 0 ? Double.NaN : spent / ran, left);
-                    entry = runOne(matrix, new Turn(jdk, image, container, runDir, prefix, eta));
+                    entry = runOne(matrix, new Turn(jdk, image, container, runDir, Path.of(planned.containerLog()), prefix, eta));
                     cleanup.remove(container);
                     spent += (System.nanoTime() - t0) / 1e9;
                     ran++;
@@ -184,24 +189,22 @@ public final class MatrixRun {
         String id = matrix.id();
         Path jdkDir = runDir.getParent();
         Files.createDirectories(jdkDir);
-        boolean resumeRun = Files.exists(runDir.resolve("run.json"));
+        boolean resumeRun = Files.exists(ResultsLayout.runJson(runDir));
         if (!resumeRun && Files.exists(runDir)) {
             deleteTree(runDir); // killed before its first record: nothing in it to keep
         }
         // The runner runs as whoever runs the matrix, so its records belong to them (no world-writable directories).
-        List<String> cmd = new ArrayList<>(List.of("docker", "run", "--rm", "--name", container, "--network", "host",
-                "--user", callerUidGid(), "-e", "HOME=/tmp",
-                "-e", "LOOMLAB_IMAGE=" + image, "-e", "LOOMLAB_IMAGE_ID=" + RunnerImage.imageId(image),
-                "-v", matrix.root() + ":/results"));
-        cmd.addAll(ContainerOwner.dockerRunFlags(id));
+        ContainerRun runner = new ContainerRun(container, image).hostNetwork().user(callerUidGid()).env("HOME", "/tmp")
+                .env("LOOMLAB_IMAGE", image).env("LOOMLAB_IMAGE_ID", DockerEngine.imageId(image))
+                .bind(matrix.root(), "/results").labels(ContainerOwner.labels(id));
         // Limits are the container's; the runner's fingerprint reads them back from its cgroup into the record.
         if (request.cpus() != null) {
-            cmd.addAll(List.of("--cpus", Figures.plain(request.cpus())));
+            runner.cpus(request.cpus());
         }
         if (request.memoryBytes() != null) {
-            cmd.addAll(List.of("--memory", String.valueOf(request.memoryBytes())));
+            runner.memory(request.memoryBytes());
         }
-        cmd.addAll(List.of(image,
+        List<String> cmd = new ArrayList<>(List.of(
                 "run", "--jdk-id", jdk.id(), "--host-id", matrix.hostName(), "--results", "/results", "--run-id", id));
         if (matrix.fixture() != null) {
             cmd.addAll(List.of("--fixture", matrix.fixture().url()));
@@ -214,30 +217,37 @@ public final class MatrixRun {
             cmd.add("--resume");
         }
         out.println(turn.prefix() + ": " + (resumeRun ? "resuming" : "starting") + " in " + image);
-        Path log = jdkDir.resolve(id + ".container.log");
+        Path log = turn.log();
         String linePrefix = "  " + jdk.id() + " | ";
         // Only what the runner appends from now on is news: a resumed run's file holds its earlier events.
         ProgressTail events = ProgressTail.from(runDir.resolve(ProgressLog.FILE));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        Thread pump = Thread.ofVirtual().start(() -> pump(p, log, linePrefix));
-        Thread follow = Thread.ofVirtual().start(() -> follow(p, events, linePrefix, turn.eta()));
-        boolean ended = p.waitFor(request.jdkTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        if (!ended) {
-            killContainer(container);
-            p.destroyForcibly();
+        OptionalInt exit;
+        try (PrintWriter file = new PrintWriter(Files.newBufferedWriter(log))) {
+            // The runner's output as it comes, on the console (each line prefixed) and in the container's log.
+            Thread follow = Thread.ofVirtual().start(() -> follow(events, linePrefix, turn.eta()));
+            try {
+                exit = runner.args(cmd).run(line -> {
+                    file.println(line);
+                    file.flush();
+                    out.println(linePrefix + line);
+                }, request.jdkTimeout());
+            } finally {
+                follow.interrupt();
+                follow.join(10_000);
+            }
         }
-        pump.join(10_000);
-        follow.join(10_000);
-        Path runJson = runDir.resolve("run.json");
-        if (!ended) {
+        // once more after the container ended: the last cell's event was written before it exited
+        events.poll().forEach(e -> turn.eta().line(e, System.nanoTime()).ifPresent(line -> out.println(linePrefix + line)));
+        Path runJson = ResultsLayout.runJson(runDir);
+        if (exit.isEmpty()) {
             return MatrixRecord.Entry.failed(jdk.id(), "exceeded " + request.jdkTimeout() + "; container killed", runJson,
                     relative(matrix.matrixFile(), runDir));
         }
-        if (!complete(runDir)) {
-            return MatrixRecord.Entry.failed(jdk.id(), "container exit " + p.exitValue() + " without a complete record; see " + log, runJson,
-                    relative(matrix.matrixFile(), runDir));
+        if (!MatrixPlan.complete(runDir)) {
+            return MatrixRecord.Entry.failed(jdk.id(), "container exit " + exit.getAsInt() + " without a complete record; see " + log,
+                    runJson, relative(matrix.matrixFile(), runDir));
         }
-        return new MatrixRecord.Entry(jdk.id(), "ok", p.exitValue() == 0 ? null : "some cells not ok (exit " + p.exitValue() + ")",
+        return new MatrixRecord.Entry(jdk.id(), "ok", exit.getAsInt() == 0 ? null : "some cells not ok (exit " + exit.getAsInt() + ")",
                 relative(matrix.matrixFile(), runDir));
     }
 
@@ -249,54 +259,18 @@ public final class MatrixRun {
 
     /** The run record as the matrix file names it: relative, so a result set stays valid when copied or cloned. */
     private static String relative(Path matrixFile, Path runDir) {
-        return matrixFile.getParent().relativize(runDir.resolve("run.json")).toString();
-    }
-
-    private static boolean complete(Path runDir) {
-        try {
-            RunRecord r = RecordJson.read(runDir.resolve("run.json"));
-            return r.status() == RunStatus.COMPLETE;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** The runner's output as it comes, on the console (each line prefixed) and in the container's log. */
-    private void pump(Process p, Path log, String prefix) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-             PrintWriter file = new PrintWriter(Files.newBufferedWriter(log))) {
-            for (String line; (line = in.readLine()) != null; ) {
-                file.println(line);
-                file.flush();
-                out.println(prefix + line);
-            }
-        } catch (IOException e) {
-            out.println(prefix + "(output lost: " + e.getMessage() + ")");
-        }
+        return matrixFile.getParent().relativize(ResultsLayout.runJson(runDir)).toString();
     }
 
     /** The runner's progress events while its container runs, each finished cell with the matrix's ETA. */
-    private void follow(Process p, ProgressTail events, String prefix, MatrixEta eta) {
+    private void follow(ProgressTail events, String prefix, MatrixEta eta) {
         try {
-            boolean running = true;
-            while (running) {
-                running = !p.waitFor(1, TimeUnit.SECONDS);
-                // once more after the container ended: the last cell's event was written before it exited
+            while (!Thread.currentThread().isInterrupted()) {
                 events.poll().forEach(e -> eta.line(e, System.nanoTime()).ifPresent(line -> out.println(prefix + line)));
+                Thread.sleep(1000);
             }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void killContainer(String name) {
-        try {
-            new ProcessBuilder("docker", "rm", "-f", name).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(30, TimeUnit.SECONDS);
-        } catch (IOException e) {
-            // No client: nothing could have been started either.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            // the container ended: the caller reads the last events itself
         }
     }
 

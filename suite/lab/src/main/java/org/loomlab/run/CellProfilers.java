@@ -1,6 +1,7 @@
 package org.loomlab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.loomlab.axis.Arch;
 import org.loomlab.record.Cell;
 import org.loomlab.record.Profiling;
 import org.loomlab.record.RecordJson;
@@ -159,11 +160,8 @@ public final class CellProfilers {
     /** The library for this host inside async-profiler's jar, e.g. {@code linux-x64/libasyncProfiler.so}. */
     private static String nativeEntry() {
         String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
-        String arch = switch (System.getProperty("os.arch")) {
-            case "amd64", "x86_64" -> "x64";
-            case "aarch64", "arm64" -> "arm64";
-            default -> null;
-        };
+        // async-profiler's word for amd64 is x64.
+        String arch = Arch.named(System.getProperty("os.arch")).map(a -> a == Arch.AMD64 ? "x64" : a.label()).orElse(null);
         if (!os.contains("linux") || arch == null) {
             throw new IllegalArgumentException("--prof async needs Linux on x64 or arm64; this host is "
                     + System.getProperty("os.name") + " on " + System.getProperty("os.arch"));

@@ -22,6 +22,7 @@ import org.loomlab.record.FixtureInfo;
 import org.loomlab.record.Host;
 import org.loomlab.record.Jdk;
 import org.loomlab.record.RecordJson;
+import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
 import org.loomlab.report.Figures;
@@ -127,11 +128,11 @@ public final class RunSession {
         Instant started = Instant.now();
         String id = request.runId() != null ? request.runId()
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
-        Path dir = request.results().resolve(host.name()).resolve(jdk.id()).resolve(id);
+        Path dir = new ResultsLayout(request.results()).runDir(host.name(), jdk.id(), id);
         RunRecord previous = null;
-        if (Files.exists(dir.resolve("run.json")) && request.resume()) {
+        if (Files.exists(ResultsLayout.runJson(dir)) && request.resume()) {
             RunLock.requireFree(dir);
-            previous = RecordJson.read(dir.resolve("run.json"));
+            previous = RecordJson.read(ResultsLayout.runJson(dir));
             Optional<RunPlan> planned = RunPlan.read(dir);
             if (planned.isPresent()) {
                 // The run goes on as it was planned; flags typed again could only make a record of two kinds.
@@ -164,7 +165,7 @@ public final class RunSession {
         List<CellPlan> todo = previous == null ? plans : missing(plans, previous);
         List<Cell> kept = previous == null ? List.of() : finished(previous);
         if (previous != null && todo.isEmpty() && previous.status() == RunStatus.COMPLETE) {
-            out.println("loom-lab run: " + dir.resolve("run.json") + " is complete; nothing to resume");
+            out.println("loom-lab run: " + ResultsLayout.runJson(dir) + " is complete; nothing to resume");
             return true;
         }
         // Started before the run directory exists: a fixture that cannot start leaves nothing behind.

@@ -3,7 +3,7 @@ package org.loomlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.loomlab.matrix.Arch;
+import org.loomlab.axis.Arch;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 
@@ -45,7 +45,7 @@ class EmulatedArm64IT {
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
         assertThat(record.get("status").asText()).isEqualTo("complete");
         assertThat(record.at("/host/name").asText()).isEqualTo(hostId);
-        assertThat(record.at("/host/arch").asText()).isEqualTo("aarch64");
+        assertThat(record.at("/host/arch").asText()).isEqualTo("arm64");
         assertThat(record.at("/jdk/feature_version").asInt()).isEqualTo(25);
         assertThat(record.at("/jdk/image").asText()).isEqualTo("loom-lab/runner:openjdk-25-arm64");
         assertThat(record.get("results")).hasSize(1).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));

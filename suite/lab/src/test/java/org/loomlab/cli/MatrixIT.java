@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,13 +34,30 @@ class MatrixIT {
         }
     }
 
+    private static String[] concat(String[] args, String... more) {
+        return Stream.concat(Arrays.stream(args), Arrays.stream(more)).toArray(String[]::new);
+    }
+
     @Test
     void twoJdksGiveValidRecordsThatDifferInTheirJdk() throws Exception {
         Path results = tmp.resolve("results");
-        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "matrix", "--profile", "smoke",
+        String[] args = {"matrix", "--profile", "smoke",
                 "--jdk", "openjdk-21,openjdk-25", "-e", "philosophers", "-p", "workload=noop", "-p", "lock=reentrant",
-                "-p", "dinner=lab", "--cpus", "1", "--memory", "3g", "--results", results.toString(), "--matrix-id", "two");
+                "-p", "dinner=lab", "--cpus", "1", "--memory", "3g", "--results", results.toString(), "--matrix-id", "two"};
+        LabProcess.Result dry = LabProcess.run(tmp.resolve("dry"), 120, concat(args, "--dry-run", "--json"));
+        assertThat(dry.exitCode()).as(dry.stderr()).isZero();
+        JsonNode plan = RecordJson.mapper().readTree(dry.stdout());
+        assertThat(results).as("a dry run writes nothing").doesNotExist();
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, args);
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        // The dry run said where every file would go: Ansible and the workflow fetch from there.
+        assertThat(plan.get("cells_per_jdk").asInt()).isEqualTo(2);
+        assertThat(Path.of(plan.get("matrix_record").asText())).isRegularFile();
+        assertThat(plan.get("jdks")).hasSize(2).allSatisfy(j -> {
+            assertThat(j.get("action").asText()).isEqualTo("run");
+            assertThat(Path.of(j.get("run_json").asText())).isRegularFile();
+            assertThat(Path.of(j.get("container_log").asText())).isRegularFile();
+        });
         JsonNode j21 = runJson(results, "openjdk-21", "two");
         JsonNode j25 = runJson(results, "openjdk-25", "two");
         for (JsonNode record : List.of(j21, j25)) {

@@ -1,5 +1,6 @@
 package org.loomlab.matrix;
 
+import org.loomlab.axis.Arch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package org.loomlab.record;
 
+import org.loomlab.axis.Arch;
+
 /**
  * The machine a run happened on, as the host (not the JVM) sees it.
  *
@@ -19,6 +21,11 @@ public record Host(
         Container container,
         String cpuGovernor,
         Boolean turbo) {
+
+    public Host {
+        // One word per architecture (Arch): records written before that said the JVM's aarch64 or x86_64.
+        arch = arch == null ? null : Arch.named(arch).map(Arch::label).orElse(arch);
+    }
 
     /** The same machine under another name: the lab host id an operator chose, or one that says it was emulated. */
     public Host named(String other) {
