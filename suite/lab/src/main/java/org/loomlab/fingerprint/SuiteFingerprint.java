@@ -45,7 +45,7 @@ public final class SuiteFingerprint {
     public static Suite read(Path home) {
         String version = version();
         String jars = jarsSha256(home);
-        Optional<String> commit = git(home, "rev-parse", "HEAD").filter(s -> s.matches("[0-9a-f]{40}"));
+        Optional<String> commit = commit(home);
         if (commit.isEmpty()) {
             // In a runner image: the build stamped both, from the tree its jars were built from.
             String fromImage = System.getenv("LOOMLAB_GIT_COMMIT");
@@ -54,6 +54,11 @@ public final class SuiteFingerprint {
                     "true".equals(dirty) ? Boolean.TRUE : "false".equals(dirty) ? Boolean.FALSE : null, jars);
         }
         return new Suite(version, commit.get(), dirty(home), jars);
+    }
+
+    /** The commit HEAD names in {@code home}'s git tree; empty outside one (in a runner image). */
+    public static Optional<String> commit(Path home) {
+        return git(home, "rev-parse", "HEAD").filter(s -> s.matches("[0-9a-f]{40}"));
     }
 
     /** Whether tracked files differ from HEAD; null when git cannot say. */

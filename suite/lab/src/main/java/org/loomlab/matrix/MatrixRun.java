@@ -237,7 +237,7 @@ public final class MatrixRun {
             }
         }
         // once more after the container ended: the last cell's event was written before it exited
-        events.poll().forEach(e -> turn.eta().line(e, System.nanoTime()).ifPresent(line -> out.println(linePrefix + line)));
+        printNew(events, linePrefix, turn.eta());
         Path runJson = ResultsLayout.runJson(runDir);
         if (exit.isEmpty()) {
             return MatrixRecord.Entry.failed(jdk.id(), "exceeded " + request.jdkTimeout() + "; container killed", runJson,
@@ -262,11 +262,16 @@ public final class MatrixRun {
         return matrixFile.getParent().relativize(ResultsLayout.runJson(runDir)).toString();
     }
 
+    /** The events the runner appended since the last look, each finished cell as a line with the matrix's ETA. */
+    private void printNew(ProgressTail events, String prefix, MatrixEta eta) {
+        events.poll().forEach(e -> eta.line(e, System.nanoTime()).ifPresent(line -> out.println(prefix + line)));
+    }
+
     /** The runner's progress events while its container runs, each finished cell with the matrix's ETA. */
     private void follow(ProgressTail events, String prefix, MatrixEta eta) {
         try {
             while (!Thread.currentThread().isInterrupted()) {
-                events.poll().forEach(e -> eta.line(e, System.nanoTime()).ifPresent(line -> out.println(prefix + line)));
+                printNew(events, prefix, eta);
                 Thread.sleep(1000);
             }
         } catch (InterruptedException e) {

@@ -139,9 +139,9 @@ public final class RunnerImage {
         return new Built(image, bytes, (System.nanoTime() - startNanos) / 1e9);
     }
 
+    /** Only the commit: reading the whole fingerprint would hash every jar once per image built. */
     private String gitCommit() {
-        String commit = SuiteFingerprint.read(home).gitCommit();
-        return commit == null ? "unknown" : commit;
+        return SuiteFingerprint.commit(home).orElse("unknown");
     }
 
     private static void run(Path log, List<String> cmd) throws IOException, InterruptedException {
