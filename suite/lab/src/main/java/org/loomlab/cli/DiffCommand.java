@@ -1,6 +1,7 @@
 package org.loomlab.cli;
 
 import org.loomlab.record.RunRecord;
+import org.loomlab.report.Between;
 import org.loomlab.report.RunDiff;
 import org.loomlab.report.RunToRun;
 import org.loomlab.report.SampleExport;
@@ -18,7 +19,8 @@ import java.util.concurrent.Callable;
 
 /** Compares the same cells of two runs and gives each a verdict; optionally fails when any got worse. */
 @Command(name = "diff", header = "Compare the same cells of two runs: B/A with a confidence interval and a verdict per cell.",
-        description = "A and B are run.json files or run directories; A is the baseline. The runs' host and JDK "
+        description = "A and B are run.json files or run directories; A is the baseline (B left out: A again, for "
+                + "--between). The runs' host and JDK "
                 + "fingerprints are compared first. Verdicts compare JVM forks and need two or more a side: faster, "
                 + "slower (time and rate metrics), less, more (amounts) also need an adjusted p at most 1 - LEVEL and an "
                 + "interval beyond the noise band; same an interval inside it; inconclusive otherwise.")
@@ -30,8 +32,15 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "A", description = "the baseline run (run.json or its directory)")
     Path a;
 
-    @Parameters(index = "1", paramLabel = "B", description = "the run compared with it")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "B", description = "the run compared with it (default: A, "
+            + "with --between)")
     Path b;
+
+    @Option(names = "--between", paramLabel = "AXIS=A:B",
+            description = "compare A's cells at AXIS=A with B's at AXIS=B, matched on every other axis, e.g. "
+                    + "'diff RUN --between mealtime=16:16.8'. Within one run made with --interleave AXIS the slices need "
+                    + "no run-to-run allowance; otherwise they ran apart and get the host's calibrated one")
+    String between;
 
     @Mixin
     VerdictOptions verdicts;
@@ -72,21 +81,48 @@ final class DiffCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         VerdictRules rules = verdicts.rules();
         Output as = Choice.of(Output.class, "--format", format, "format");
+        if (b == null && between == null) {
+            throw new IllegalArgumentException("diff needs a run B to compare with A, or --between AXIS=A:B to compare "
+                    + "two slices of A, e.g. --between mealtime=16:16.8");
+        }
         Path fileA = RunSource.runJson(a);
-        Path fileB = RunSource.runJson(b);
+        Path fileB = RunSource.runJson(b == null ? a : b);
         RunRecord ra = RunSource.read(fileA).without(ignore);
         RunRecord rb = RunSource.read(fileB).without(ignore);
-        RunDiff diff = RunDiff.of(fileA.toString(), ra, fileB.toString(), rb,
-                rules.withRunToRun(runToRun(fileA, ra, rb)), acrossHardware);
+        String nameA = fileA.toString();
+        String nameB = fileB.toString();
+        RunToRun factor;
+        if (between == null) {
+            factor = runToRun(fileA, ra, rb);
+        } else {
+            Between slices = Between.parse(between);
+            ra = slices.sliceA(ra);
+            rb = slices.sliceB(rb);
+            nameA = slices.label(nameA, slices.a());
+            nameB = slices.label(nameB, slices.b());
+            // Slices of one run saw the same drift only when their forks took turns; otherwise they are runs apart.
+            factor = sameRun(ra, rb) && !slices.interleaved(ra, rb) && isAuto() ? calibrated(fileA, slices.axis())
+                    : runToRun(fileA, ra, rb);
+        }
+        RunDiff diff = RunDiff.of(nameA, ra, nameB, rb, rules.withRunToRun(factor), acrossHardware);
         out.write("diff", as == Output.BENCHSTAT ? SampleExport.benchstat(ra, rb) : diff.markdown(changed));
         json.write("diff", diff.result());
         List<RunDiff.Row> worse = diff.worse();
         return failOnWorse && !worse.isEmpty() ? LoomLab.FAILED : LoomLab.OK;
     }
 
+    private boolean isAuto() {
+        return runToRun.strip().equalsIgnoreCase("auto");
+    }
+
+    /** One run: same id, host and JDK. A matrix's JDKs share its id but run one after another, so they are runs apart. */
+    private static boolean sameRun(RunRecord ra, RunRecord rb) {
+        return ra.runId().equals(rb.runId()) && ra.host().name().equals(rb.host().name()) && ra.jdk().id().equals(rb.jdk().id());
+    }
+
     /** The factor asked for, or the host's calibration; a run compared with itself needs none. */
     private RunToRun runToRun(Path fileA, RunRecord ra, RunRecord rb) throws IOException {
-        if (!runToRun.strip().equalsIgnoreCase("auto")) {
+        if (!isAuto()) {
             double factor;
             try {
                 factor = Double.parseDouble(runToRun.strip());
@@ -98,16 +134,25 @@ final class DiffCommand implements Callable<Integer> {
             }
             return factor == 1 ? RunToRun.NONE : RunToRun.given(factor);
         }
-        // One run: same id, host and JDK. A matrix's JDKs share its id but run one after another, so they are runs apart.
-        if (ra.runId().equals(rb.runId()) && ra.host().name().equals(rb.host().name()) && ra.jdk().id().equals(rb.jdk().id())) {
-            return RunToRun.NONE;
-        }
+        return sameRun(ra, rb) ? RunToRun.NONE : calibrated(fileA, null);
+    }
+
+    /**
+     * The host's calibrated factor, or none with a warning when the host has no calibration.
+     *
+     * @param apartOn the axis of slices of one run whose forks did not take turns, or null for two runs
+     */
+    private static RunToRun calibrated(Path fileA, String apartOn) throws IOException {
         Path host = RunSource.hostDir(fileA);
         RunToRun calibrated = RunToRun.read(host);
         if (calibrated == null) {
             System.err.println("diff: no run-to-run calibration for " + host + " (loom-lab calibrate A B on an A/A pair "
                     + "writes one): the intervals cover JVM-to-JVM variance only, not run-to-run");
             return RunToRun.NONE;
+        }
+        if (apartOn != null) {
+            System.err.println("diff: the slices' forks did not take turns (run --interleave " + apartOn + "), so they ran "
+                    + "apart like two runs: the intervals are widened by the host's run-to-run factor");
         }
         return calibrated;
     }

@@ -22,10 +22,16 @@ final class PlanOptions {
             description = "narrow or set an axis, e.g. lock=synchronized or philosophers=100,1000 (repeatable)")
     List<String> params = new ArrayList<>();
 
+    @Option(names = "--interleave", paramLabel = "AXIS",
+            description = "run the cells that differ in AXIS only fork by fork in turn (A1 B1 A2 B2 ...), so that drift "
+                    + "during the run reaches them alike and 'loom-lab diff RUN --between AXIS=A:B' compares them without "
+                    + "a run-to-run allowance, e.g. --interleave mealtime -p mealtime=16,16.8")
+    String interleave;
+
     /** These options with {@code policy}'s and the limit of one fork (null: the profile's). */
     PlanRequest request(PolicyOptions policy, Duration timeout) {
         PolicyOptions.RunBudgetChoice shared = policy.runBudget;
         return new PlanRequest(profile, experiments, params, policy.precision, policy.budget, policy.confidence,
-                shared == null ? null : shared.total(), shared != null && shared.total() == null, timeout);
+                shared == null ? null : shared.total(), shared != null && shared.total() == null, timeout, interleave);
     }
 }

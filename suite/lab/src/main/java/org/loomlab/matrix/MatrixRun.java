@@ -114,6 +114,7 @@ public final class MatrixRun {
         // The runner images carry this jar, so its catalogue is what every JDK's run plans from.
         Experiments catalogue = Experiments.in(home.resolve("suite/bench/target/benchmarks.jar"));
         List<CellPlan> plans = request.plan().cells(catalogue, chosen);
+        request.plan().interleaving(plans);
         List<JdkDescriptor> selected = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")), request.jdks());
         Arch target = request.arch() == null ? Arch.host() : Arch.of(request.arch());
         if (request.resume() && request.matrixId() == null) {

@@ -20,9 +20,11 @@ import java.util.Map;
  * @param runBudget   the time the run shares among its cells, or null when not given
  * @param noRunBudget whether the run shares no time ({@code --run-budget none})
  * @param timeout     the limit of one fork, or null for the profile's
+ * @param interleave  the axis whose cells take turns fork by fork, or null for none
  */
 public record PlanRequest(String profile, List<String> experiments, List<String> params, Double precision,
-                          Duration budget, Double confidence, Duration runBudget, boolean noRunBudget, Duration timeout) {
+                          Duration budget, Double confidence, Duration runBudget, boolean noRunBudget, Duration timeout,
+                          String interleave) {
 
     public PlanRequest {
         experiments = List.copyOf(experiments);
@@ -37,6 +39,13 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
     /** The cells under {@code chosen}; every experiment, axis and value is checked here, before anything runs. */
     public List<CellPlan> cells(Experiments catalogue, Profile chosen) {
         return catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen, filters());
+    }
+
+    /** The interleaving asked for, checked against {@code plans}. */
+    public Interleaving interleaving(List<CellPlan> plans) {
+        Interleaving asked = Interleaving.of(interleave);
+        asked.check(plans);
+        return asked;
     }
 
     /** The profile's policy with the asked precision, budget and confidence. */
@@ -68,6 +77,7 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         given.put("--run-budget", runBudget != null || noRunBudget);
         given.put("--confidence", confidence != null);
         given.put("--timeout", timeout != null);
+        given.put("--interleave", interleave != null);
         return given.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
     }
 
@@ -90,6 +100,9 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         }
         if (timeout != null) {
             args.addAll(List.of("--timeout", text(timeout)));
+        }
+        if (interleave != null) {
+            args.addAll(List.of("--interleave", interleave));
         }
         return args;
     }

@@ -19,6 +19,8 @@ public final class RunBudget {
     private long startNanos;
     private boolean started;
     private int cellsLeft = 1;
+    /** Cells starting together, their forks interleaved: they get a share each. */
+    private int starting = 1;
 
     private final LongSupplier clock;
 
@@ -42,25 +44,34 @@ public final class RunBudget {
     }
 
     /** Called as each cell starts, with the cells left to run counting this one. */
-    public synchronized void cellStarting(int left) {
+    public void cellStarting(int left) {
+        cellsStarting(left, 1);
+    }
+
+    /** Called as {@code count} cells start together (forks interleaved), with the cells left counting them. */
+    public synchronized void cellsStarting(int left, int count) {
         if (!started) {
             started = true;
             startNanos = clock.getAsLong();
         }
         cellsLeft = Math.max(1, left);
+        starting = Math.max(1, count);
     }
 
-    /** The budget of the cell now starting: its share of what is left, at most {@code perCell}, never negative. */
+    /**
+     * The budget of the cells now starting: a share of what is left per cell, each at most {@code perCell}, never
+     * negative.
+     */
     synchronized Duration share(Duration perCell) {
         if (total == null) {
-            return perCell;
+            return perCell.multipliedBy(starting);
         }
         Duration left = started ? total.minusNanos(clock.getAsLong() - startNanos) : total;
         Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(cellsLeft);
-        return share.compareTo(perCell) < 0 ? share : perCell;
+        return (share.compareTo(perCell) < 0 ? share : perCell).multipliedBy(starting);
     }
 
-    /** The policy of the cell now starting: {@code policy} with its budget cut to this cell's share. */
+    /** The policy of the cells now starting: {@code policy} with its budget cut to their share. */
     public Policy policyOf(Policy policy) {
         return policy.withBudget(share(policy.budget()));
     }

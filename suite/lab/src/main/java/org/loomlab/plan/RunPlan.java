@@ -1,5 +1,6 @@
 package org.loomlab.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.loomlab.record.RecordJson;
 
 import java.io.IOException;
@@ -15,9 +16,12 @@ import java.util.stream.Collectors;
  * What a run was asked to do, kept as {@code plan.json} beside its record: the profile, the policy with the
  * user's overrides applied, and every planned cell. {@code run --resume} finishes a run from this, never from
  * flags typed again, so a resumed run cannot mix another profile's cells into the record.
+ *
+ * @param interleave the axis whose cells took turns fork by fork; absent when none did
  */
 public record RunPlan(String profile, double confidence, Double target, int minForks, int maxForks,
-                      long budgetMillis, Long runBudgetMillis, long timeoutMillis, List<PlannedCell> cells) {
+                      long budgetMillis, Long runBudgetMillis, long timeoutMillis, List<PlannedCell> cells,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String interleave) {
 
     public static final String FILE = "plan.json";
 
@@ -29,11 +33,12 @@ public record RunPlan(String profile, double confidence, Double target, int minF
         cells = List.copyOf(cells);
     }
 
-    public static RunPlan of(Profile profile, Policy policy, RunBudget runBudget, Duration timeout, List<CellPlan> plans) {
+    public static RunPlan of(Profile profile, Policy policy, RunBudget runBudget, Duration timeout, List<CellPlan> plans,
+                             Interleaving interleaving) {
         Duration total = runBudget.total();
         return new RunPlan(profile.label(), policy.confidence(), policy.target(), policy.minForks(), policy.maxForks(),
                 policy.budget().toMillis(), total == null ? null : total.toMillis(), timeout.toMillis(),
-                plans.stream().map(p -> new PlannedCell(p.experiment().label(), p.params())).toList());
+                plans.stream().map(p -> new PlannedCell(p.experiment().label(), p.params())).toList(), interleaving.axis());
     }
 
     public Profile chosenProfile() {
@@ -46,6 +51,10 @@ public record RunPlan(String profile, double confidence, Double target, int minF
 
     public RunBudget runBudget() {
         return new RunBudget(runBudgetMillis == null ? null : Duration.ofMillis(runBudgetMillis));
+    }
+
+    public Interleaving interleaving() {
+        return Interleaving.of(interleave);
     }
 
     public Duration timeout() {

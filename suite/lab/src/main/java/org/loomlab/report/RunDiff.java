@@ -30,7 +30,9 @@ public final class RunDiff {
         }
 
         String describe() {
-            return String.format("%s %s on %s, run %s (%s profile)", jdk, runtimeVersion, host, runId, profile);
+            // A slice of a run (diff --between) is named after its file: "run.json [mealtime=16]".
+            String slice = runJson.endsWith("]") && runJson.contains(" [") ? runJson.substring(runJson.lastIndexOf(" [")) : "";
+            return String.format("%s %s on %s, run %s (%s profile)%s", jdk, runtimeVersion, host, runId, profile, slice);
         }
     }
 

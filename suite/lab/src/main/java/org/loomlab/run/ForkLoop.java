@@ -1,5 +1,6 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
@@ -47,48 +48,114 @@ final class ForkLoop {
     }
 
     List<Cell> run(Fork fork) throws IOException, InterruptedException {
+        return runInterleaved(List.of(fork), List.of("")).get(0);
+    }
+
+    /**
+     * Runs several cells fork by fork in turn (A1 B1 A2 B2 ...), so that whatever drifts during the run (the
+     * machine's temperature, a neighbour, the page cache) reaches every cell alike and a comparison between them
+     * needs no run-to-run allowance. They stop together: when every one has reached the target or the shared budget
+     * is spent, so each keeps as many forks as the others. A cell whose fork dies drops out with the forks it
+     * measured; the others go on. One list of cells per fork given, in order.
+     *
+     * @param labels what the progress line names each cell by (empty for a cell run alone)
+     */
+    List<List<Cell>> runInterleaved(List<Fork> forks, List<String> labels) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        List<List<Cell>> done = new ArrayList<>();
-        List<Cell> ended = null;
-        boolean exhausted = false;
-        ForkInterval interval = null;
+        List<Member> members = new ArrayList<>();
+        for (int i = 0; i < forks.size(); i++) {
+            members.add(new Member(forks.get(i), labels.get(i)));
+        }
         for (int k = 1; k <= policy.maxForks(); k++) {
-            List<Cell> got = fork.run(k);
-            Cell first = got.get(0);
-            if (first.status() != CellStatus.OK) {
-                ended = got;
+            for (Member m : members) {
+                if (m.ended == null) {
+                    m.fork(k);
+                    if (m.ended == null) {
+                        say(m.label, k, m.interval, seconds(start));
+                    }
+                }
+            }
+            List<Member> live = members.stream().filter(m -> m.ended == null).toList();
+            if (live.isEmpty()) {
                 break;
+            }
+            double elapsed = seconds(start);
+            if (k >= policy.minForks() && live.stream().allMatch(this::precise)) {
+                break;
+            }
+            // Out of budget or forks: the target was missed only where the interval is still wider than it.
+            if (elapsed + elapsed / k > policy.budget().toMillis() / 1000.0 || k == policy.maxForks()) {
+                live.forEach(m -> m.exhausted = !precise(m));
+                break;
+            }
+        }
+        List<List<Cell>> out = new ArrayList<>();
+        for (Member m : members) {
+            out.add(m.cells());
+        }
+        return out;
+    }
+
+    /**
+     * What each cell of an interleaved group is called in the progress lines: the params that differ within the
+     * group (none for a cell run alone).
+     */
+    static List<String> labels(List<CellPlan> group) {
+        if (group.size() == 1) {
+            return List.of("");
+        }
+        return group.stream().map(p -> p.params().entrySet().stream()
+                .filter(e -> group.stream().anyMatch(o -> !e.getValue().equals(o.params().get(e.getKey()))))
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(" "))).toList();
+    }
+
+    /** Whether a cell's interval is as narrow as the policy asks (always, without a target). */
+    private boolean precise(Member m) {
+        return policy.target() == null || m.interval.relativeHalfWidth() <= policy.target();
+    }
+
+    /** One cell of an interleaved group: its forks so far, how its last one ended, the time its forks took. */
+    private final class Member {
+        final Fork fork;
+        final String label;
+        final List<List<Cell>> done = new ArrayList<>();
+        List<Cell> ended;
+        ForkInterval interval;
+        boolean exhausted;
+        double seconds;
+
+        Member(Fork fork, String label) {
+            this.fork = fork;
+            this.label = label;
+        }
+
+        void fork(int k) throws IOException, InterruptedException {
+            long t0 = System.nanoTime();
+            List<Cell> got = fork.run(k);
+            seconds += seconds(t0);
+            if (got.get(0).status() != CellStatus.OK) {
+                ended = got;
+                return;
             }
             done.add(got);
             interval = ForkInterval.of(primaryForks(done), policy.confidence());
-            double elapsed = seconds(start);
-            say(k, interval, elapsed);
-            boolean enough = k >= policy.minForks();
-            if (enough && (policy.target() == null || interval.relativeHalfWidth() <= policy.target())) {
-                break;
-            }
-            // Out of budget or forks: the target was missed only if the interval is still wider than it.
-            boolean missed = policy.target() != null && !(interval.relativeHalfWidth() <= policy.target());
-            if (elapsed + elapsed / k > policy.budget().toMillis() / 1000.0) {
-                exhausted = missed;
-                break;
-            }
-            if (k == policy.maxForks()) {
-                exhausted = missed;
-            }
         }
-        double wall = seconds(start);
-        if (done.isEmpty()) {
-            return ended.stream().map(c -> c.withStatus(c.status(), c.message(), wall, c.rawFile())).toList();
+
+        /** The pooled cells, or how the first fork ended; a later fork's end is said beside the forks kept. */
+        List<Cell> cells() {
+            double wall = seconds;
+            if (done.isEmpty()) {
+                return ended.stream().map(c -> c.withStatus(c.status(), c.message(), wall, c.rawFile())).toList();
+            }
+            List<Cell> pooled = pool(done, exhausted, wall);
+            if (ended == null) {
+                return pooled;
+            }
+            Cell why = ended.get(0);
+            String kept = "; kept the " + done.size() + " fork" + (done.size() == 1 ? "" : "s") + " measured before it";
+            return pooled.stream().map(c -> c.withStatus(why.status(), "fork " + (done.size() + 1) + ": " + why.message()
+                    + kept, wall, c.rawFile())).toList();
         }
-        List<Cell> pooled = pool(done, exhausted, wall);
-        if (ended == null) {
-            return pooled;
-        }
-        Cell why = ended.get(0);
-        String kept = "; kept the " + done.size() + " fork" + (done.size() == 1 ? "" : "s") + " measured before it";
-        return pooled.stream().map(c -> c.withStatus(why.status(), "fork " + (done.size() + 1) + ": " + why.message() + kept,
-                wall, c.rawFile())).toList();
     }
 
     /** The primary metric's samples per fork so far. */
@@ -156,9 +223,10 @@ final class ForkLoop {
                 100 * iv.forkSpread(), needed, JmhCell.human(Duration.ofSeconds(Math.round(wall / iv.forks() * needed))));
     }
 
-    private void say(int k, ForkInterval iv, double elapsed) {
+    private void say(String label, int k, ForkInterval iv, double elapsed) {
         if (out != null) {
-            out.printf(Locale.ROOT, "         fork %d: %s %s at %.0fs%n", k, Figures.number(iv.score()), iv.text(), elapsed);
+            out.printf(Locale.ROOT, "         fork %d%s: %s %s at %.0fs%n", k, label.isEmpty() ? "" : " of " + label,
+                    Figures.number(iv.score()), iv.text(), elapsed);
             out.flush();
         }
     }

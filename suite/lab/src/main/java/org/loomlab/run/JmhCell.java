@@ -69,18 +69,29 @@ public final class JmhCell implements CellRunner {
     }
 
     @Override
-    public List<Cell> run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
+    public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
         Profile p = jvm.profile();
         ForkLoop loop = new ForkLoop(jvm.cellPolicy(), p.iterations(), p.warmupIterations(), jvm.progress());
-        Path log = runDir.resolve("logs").resolve(name + ".log");
-        Files.deleteIfExists(log);
-        PinnedEventRecording.clear(runDir, name);
-        DinnerLatency.clear(runDir, name);
-        profilers.clear(runDir, name);
-        List<Cell> cells = loop.run(k -> List.of(fork(plan, runDir, name, k)));
-        Cell cell = cells.get(0).withPercentiles(DinnerLatency.read(runDir, name));
-        cell = plan.experiment().runsVirtualThreads(plan.params()) ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;
-        return List.of(profilers.keep(cell, runDir, name));
+        List<ForkLoop.Fork> forks = new ArrayList<>();
+        for (int i = 0; i < group.size(); i++) {
+            CellPlan plan = group.get(i);
+            String name = names.get(i);
+            Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
+            PinnedEventRecording.clear(runDir, name);
+            DinnerLatency.clear(runDir, name);
+            profilers.clear(runDir, name);
+            forks.add(k -> List.of(fork(plan, runDir, name, k)));
+        }
+        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group));
+        List<List<Cell>> out = new ArrayList<>();
+        for (int i = 0; i < group.size(); i++) {
+            CellPlan plan = group.get(i);
+            String name = names.get(i);
+            Cell cell = pooled.get(i).get(0).withPercentiles(DinnerLatency.read(runDir, name));
+            cell = plan.experiment().runsVirtualThreads(plan.params()) ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;
+            out.add(List.of(profilers.keep(cell, runDir, name)));
+        }
+        return out;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.loomlab.run;
 
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Experiment;
+import org.loomlab.plan.Interleaving;
 import org.loomlab.plan.RunBudget;
 import org.loomlab.progress.Progress;
 import org.loomlab.record.Cell;
@@ -14,10 +15,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs planned cells one after another and keeps run.json valid after every step: a cell that
+ * Runs planned cells one after another (or, interleaved, a group at a time) and keeps run.json valid after every step: a cell that
  * crashes or hangs is recorded and the next one runs; Ctrl-C records what finished, marks the
  * rest {@code interrupted} and kills every child JVM.
  */
@@ -27,6 +29,7 @@ public final class LabRun {
     private final CellRunner cells;
     private final PrintStream out;
     private final RunBudget budget;
+    private final Interleaving interleaving;
     private final Object lock = new Object();
     private RunRecord record;
     private boolean closed;
@@ -34,16 +37,20 @@ public final class LabRun {
     private int finishedPlans;
 
     public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out) {
-        this(dir, start, cells, out, RunBudget.none());
+        this(dir, start, cells, out, RunBudget.none(), Interleaving.NONE);
     }
 
-    /** {@code budget}: the run's time, shared among the cells as they start. */
-    public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out, RunBudget budget) {
+    /**
+     * @param budget       the run's time, shared among the cells as they start
+     * @param interleaving which cells run together, their forks taking turns
+     */
+    public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out, RunBudget budget, Interleaving interleaving) {
         this.dir = dir;
         this.record = start;
         this.cells = cells;
         this.out = out;
         this.budget = budget;
+        this.interleaving = interleaving;
     }
 
     public Path runJson() {
@@ -59,13 +66,17 @@ public final class LabRun {
         Thread hook = new Thread(() -> interrupt(plans, progress), "loom-lab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            for (int i = 0; i < plans.size(); i++) {
-                CellPlan plan = plans.get(i);
-                progress.starting(i, plan);
-                budget.cellStarting(plans.size() - i);
-                List<Cell> measured;
+            int i = 0;
+            for (List<CellPlan> group : interleaving.groups(plans)) {
+                List<String> names = new ArrayList<>();
+                for (int j = 0; j < group.size(); j++) {
+                    progress.starting(i + j, group.get(j));
+                    names.add(String.format("cell-%02d", alreadyRun + i + j + 1));
+                }
+                budget.cellsStarting(plans.size() - i, group.size());
+                List<List<Cell>> measured;
                 try {
-                    measured = cells.run(plan, dir, String.format("cell-%02d", alreadyRun + i + 1));
+                    measured = cells.run(group, dir, names);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;
@@ -74,13 +85,20 @@ public final class LabRun {
                     if (closed) {
                         break;
                     }
-                    for (Cell cell : measured) {
-                        record = record.withCell(cell);
+                    // A member the host refused did not take turns; the others did when two or more ran.
+                    long ran = measured.stream().filter(m -> m.get(0).status() != CellStatus.SKIPPED).count();
+                    for (List<Cell> member : measured) {
+                        for (Cell cell : member) {
+                            record = record.withCell(interleaving.mark(cell, (int) ran));
+                        }
                     }
-                    finishedPlans++;
+                    finishedPlans += group.size();
                     write(record);
                 }
-                progress.finished(i, measured);
+                for (int j = 0; j < group.size(); j++) {
+                    progress.finished(i + j, measured.get(j));
+                }
+                i += group.size();
             }
             synchronized (lock) {
                 if (!closed) {

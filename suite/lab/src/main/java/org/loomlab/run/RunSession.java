@@ -8,6 +8,7 @@ import org.loomlab.fixtures.Fixture;
 import org.loomlab.fixtures.FixtureMode;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Experiments;
+import org.loomlab.plan.Interleaving;
 import org.loomlab.plan.PlanRequest;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
@@ -105,6 +106,7 @@ public final class RunSession {
         Duration cellTimeout = asked.timeout(chosen);
         Policy policy = asked.policy(chosen);
         RunBudget shared = asked.runBudget(chosen);
+        Interleaving interleaving = asked.interleaving(plans);
         if (request.resume() && request.runId() == null) {
             throw new IllegalArgumentException("--resume needs the --run-id of the run to finish");
         }
@@ -142,6 +144,7 @@ public final class RunSession {
                 policy = planned.get().policy();
                 shared = planned.get().runBudget();
                 cellTimeout = planned.get().timeout();
+                interleaving = planned.get().interleaving();
             } else {
                 // Made before plans were kept: the record's profile, the cells the flags name.
                 if (asked.profile() != null && !asked.profile().equals(previous.profile())) {
@@ -162,7 +165,7 @@ public final class RunSession {
         } else {
             RunLock.abandonedSiblings(dir.getParent()).forEach(note -> out.println("note: " + note));
         }
-        List<CellPlan> todo = previous == null ? plans : missing(plans, previous);
+        List<CellPlan> todo = interleaving.order(previous == null ? plans : missing(plans, previous));
         List<Cell> kept = previous == null ? List.of() : finished(previous);
         if (previous != null && todo.isEmpty() && previous.status() == RunStatus.COMPLETE) {
             out.println("loom-lab run: " + ResultsLayout.runJson(dir) + " is complete; nothing to resume");
@@ -190,9 +193,10 @@ public final class RunSession {
                         todo.size());
             }
             try (RunLock owned = RunLock.take(dir)) {
-                RunPlan.of(chosen, policy, shared, cellTimeout, plans).write(dir);
+                RunPlan.of(chosen, policy, shared, cellTimeout, plans, interleaving).write(dir);
                 return cells(start, todo, plans.size() - todo.size(), dir, new CellJvm(request.java(), request.benchmarks(),
-                        flags, chosen, policy, cellTimeout, served == null ? null : served.url(), out, shared), profilers);
+                        flags, chosen, policy, cellTimeout, served == null ? null : served.url(), out, shared), profilers,
+                        interleaving);
             }
         } finally {
             try {
@@ -234,7 +238,7 @@ public final class RunSession {
 
     /** Runs {@code plans} into the record {@code start}, with a line per cell, the table and the verdict at the end. */
     private boolean cells(RunRecord start, List<CellPlan> plans, int alreadyRun, Path dir, CellJvm forks,
-                          CellProfilers profilers) throws Exception {
+                          CellProfilers profilers, Interleaving interleaving) throws Exception {
         Jdk jdk = start.jdk();
         Host host = start.host();
         Profile chosen = forks.profile();
@@ -256,9 +260,10 @@ public final class RunSession {
         }
         JmhCell jmh = new JmhCell(forks, profilers);
         ScenarioCell scenario = new ScenarioCell(forks);
-        CellRunner cells = ThreadCeiling.ofThisHost().guarding((plan, d, name) -> plan.experiment().kind() == ExperimentSpec.Kind.JMH
-                ? jmh.run(plan, d, name) : scenario.run(plan, d, name));
-        LabRun run = new LabRun(dir, start, cells, out, forks.runBudget());
+        // A group's cells share their experiment (they differ in one axis only), so its first says which runner.
+        CellRunner cells = ThreadCeiling.ofThisHost().guarding((group, d, names) ->
+                group.get(0).experiment().kind() == ExperimentSpec.Kind.JMH ? jmh.run(group, d, names) : scenario.run(group, d, names));
+        LabRun run = new LabRun(dir, start, cells, out, forks.runBudget(), interleaving);
         CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
         Progress progress = new Progress(out, history.plan(plans, chosen.plannedCellTime()), history.basis(plans),
                 new ProgressLog(dir.resolve(ProgressLog.FILE), out));

@@ -49,12 +49,26 @@ public final class ScenarioCell implements CellRunner {
     }
 
     @Override
-    public List<Cell> run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {
+    public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
         Profile p = jvm.profile();
-        Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
-        PinnedEventRecording.clear(runDir, name);
-        List<Cell> cells = new ForkLoop(jvm.cellPolicy(), p.windows(), p.warmupWindows(), jvm.progress())
-                .run(k -> fork(plan, runDir, name, k));
+        List<ForkLoop.Fork> forks = new ArrayList<>();
+        for (int i = 0; i < group.size(); i++) {
+            CellPlan plan = group.get(i);
+            String name = names.get(i);
+            Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
+            PinnedEventRecording.clear(runDir, name);
+            forks.add(k -> fork(plan, runDir, name, k));
+        }
+        List<List<Cell>> pooled = new ForkLoop(jvm.cellPolicy(), p.windows(), p.warmupWindows(), jvm.progress())
+                .runInterleaved(forks, ForkLoop.labels(group));
+        List<List<Cell>> out = new ArrayList<>();
+        for (int i = 0; i < group.size(); i++) {
+            out.add(withPinning(group.get(i), pooled.get(i), runDir, names.get(i)));
+        }
+        return out;
+    }
+
+    private static List<Cell> withPinning(CellPlan plan, List<Cell> cells, Path runDir, String name) throws IOException {
         if (!plan.experiment().runsVirtualThreads(plan.params())) {
             return cells;
         }

@@ -77,7 +77,8 @@ class RunCommandIT {
             "--run-budget 0s;                  --run-budget '0s' is not a positive duration",
             "--precision 150%;                 --precision '150%' is not a relative half-width; valid: above 0 %",
             "--jvm /nonexistent/java;          --jvm '/nonexistent/java' is neither a java binary nor a JDK home",
-            "--prof gc,perf;                   --prof 'perf' is not a profiler; valid: gc, jfr, async"})
+            "--prof gc,perf;                   --prof 'perf' is not a profiler; valid: gc, jfr, async",
+            "--interleave colour;              --interleave 'colour' does not take two or more values among the planned cells; axes that do: "})
     void rejectsBadInputWithOneLineAndLeavesNothingBehind(String args, String expected) throws Exception {
         Path results = tmp.resolve("results");
         String[] argv = Stream.concat(Stream.of("run", "--results", results.toString()),
@@ -103,6 +104,51 @@ class RunCommandIT {
         // Virtual threads, locks and the dinner's bookkeeping allocate: some bytes per dinner, in JMH's unit.
         assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/score").asDouble()).isPositive();
         assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/unit").asText()).isEqualTo("B/op");
+    }
+
+    @Test
+    void interleavedCellsTakeTurnsForkByForkAndDiffBetweenThemNeedsNoRunToRunAllowance() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, "run", "--results", results.toString(),
+                "--run-id", "interleave-it", "--budget", "20s", "--run-budget", "none", "-e", "philosophers",
+                "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "workload=active-wait", "-p", "dinner=lab",
+                "-p", "philosophers=10", "-p", "meals=100", "-p", "mealtime=16,32", "--interleave", "mealtime");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        Path runJson = RunFiles.onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
+        assertThat(cells).hasSize(2);
+        int forks = cells.get(0).at("/precision/forks").asInt();
+        assertThat(forks).isGreaterThanOrEqualTo(2);
+        for (JsonNode cell : cells) {
+            assertThat(cell.get("status").asText()).isEqualTo("ok");
+            assertThat(cell.at("/precision/interleaved_on").asText()).isEqualTo("mealtime");
+            assertThat(cell.at("/precision/forks").asInt()).isEqualTo(forks);
+            // The group shares both cells' budgets.
+            assertThat(cell.at("/precision/budget_seconds").asDouble()).isEqualTo(40.0);
+        }
+        // The progress lines show the turns: fork 1 of each, then fork 2 of each, ...
+        List<String> turns = r.stdout().lines().filter(l -> l.strip().matches("fork \\d+ of mealtime=.*"))
+                .map(l -> l.strip().replaceAll(":.*", "")).toList();
+        assertThat(turns).startsWith("fork 1 of mealtime=16", "fork 1 of mealtime=32", "fork 2 of mealtime=16",
+                "fork 2 of mealtime=32").hasSize(2 * forks);
+
+        Path json = tmp.resolve("diff.json");
+        LabProcess.Result diff = LabProcess.run(tmp.resolve("log"), 60, "diff", runJson.toString(),
+                "--between", "mealtime=16:32", "--json", json.toString());
+        assertThat(diff.exitCode()).as(diff.stdout() + diff.stderr()).isZero();
+        JsonNode judged = RecordJson.mapper().readTree(json.toFile());
+        assertThat(judged.at("/run_to_run/factor").asDouble()).isEqualTo(1.0);
+        assertThat(judged.get("rows")).hasSize(1);
+        // Twice the meal time: the 32 us dinner cannot be faster than the 16 us one.
+        assertThat(judged.at("/rows/0/ratio").asDouble()).isGreaterThan(1.0);
+        assertThat(diff.stdout()).contains("[mealtime=16]").contains("[mealtime=32]");
+
+        LabProcess.Result missing = LabProcess.run(tmp.resolve("log"), 60, "diff", runJson.toString(),
+                "--between", "mealtime=16:64");
+        assertThat(missing.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(missing.stderr().strip()).isEqualTo("loom-lab: --between mealtime=16:64: run B has no cell with "
+                + "mealtime=64; its values: 16, 32");
     }
 
     @Test

@@ -48,4 +48,15 @@ class RunBudgetTest {
         budget.cellStarting(45);
         assertEquals(Duration.ofSeconds(40), budget.share(PER_CELL));
     }
+
+    @Test
+    void cellsStartingTogetherGetAShareEach() {
+        budget.cellsStarting(90, 2);
+        assertEquals(Duration.ofSeconds(40), budget.share(PER_CELL));
+        budget.cellsStarting(2, 2);
+        assertEquals(PER_CELL.multipliedBy(2), budget.share(PER_CELL));
+        RunBudget none = RunBudget.none();
+        none.cellsStarting(5, 3);
+        assertEquals(PER_CELL.multipliedBy(3), none.share(PER_CELL));
+    }
 }

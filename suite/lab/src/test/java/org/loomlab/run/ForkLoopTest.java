@@ -126,4 +126,48 @@ class ForkLoopTest {
                 "Iteration   1: 156012.345 ms/op", "                 failedMeals: 0.000 #", "Iteration   2: 180001.5 ms/op")))
                 .containsExactly(156012.345, 180001.5);
     }
+
+    @Test
+    void interleavedCellsTakeTurnsFortByForkAndStopTogether() throws Exception {
+        List<String> ran = new ArrayList<>();
+        // A is precise from its first forks, B spreads: A keeps forking beside B until B is precise too.
+        Random random = new Random(7);
+        List<List<Cell>> cells = new ForkLoop(policy(0.05, 3, 20, Duration.ofMinutes(1)), 1, 0, null).runInterleaved(List.of(
+                k -> {
+                    ran.add("A" + k);
+                    return List.of(fork(100 + k * 0.01));
+                },
+                k -> {
+                    ran.add("B" + k);
+                    return List.of(fork(200 * Math.exp(0.05 * random.nextGaussian())));
+                }), List.of("mealtime=16", "mealtime=16.8"));
+        int forks = ran.size() / 2;
+        assertThat(forks).isGreaterThan(3);
+        for (int k = 1; k <= forks; k++) {
+            assertThat(ran.subList(2 * k - 2, 2 * k)).containsExactly("A" + k, "B" + k);
+        }
+        assertThat(cells.get(0).get(0).precision().forks()).isEqualTo(forks);
+        assertThat(cells.get(1).get(0).precision().forks()).isEqualTo(forks);
+        assertThat(cells.get(1).get(0).precision().reached()).isTrue();
+    }
+
+    @Test
+    void anInterleavedCellWhoseForkDiesDropsOutAndTheOtherGoesOn() throws Exception {
+        List<String> ran = new ArrayList<>();
+        List<List<Cell>> cells = new ForkLoop(policy(null, 4, 4, Duration.ofMinutes(1)), 1, 0, null).runInterleaved(List.of(
+                k -> {
+                    ran.add("A" + k);
+                    return List.of(k == 2 ? Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op",
+                            CellStatus.TIMEOUT, "killed after 10s", 10, null) : fork(100));
+                },
+                k -> {
+                    ran.add("B" + k);
+                    return List.of(fork(200 + k));
+                }), List.of("a", "b"));
+        assertThat(ran).containsExactly("A1", "B1", "A2", "B2", "B3", "B4");
+        assertThat(cells.get(0).get(0).status()).isEqualTo(CellStatus.TIMEOUT);
+        assertThat(cells.get(0).get(0).message()).contains("fork 2: killed after 10s", "kept the 1 fork");
+        assertThat(cells.get(1).get(0).status()).isEqualTo(CellStatus.OK);
+        assertThat(cells.get(1).get(0).forkSamples()).hasSize(4);
+    }
 }

@@ -29,6 +29,24 @@ class ThreadCeilingTest {
     }
 
     @Test
+    void aGroupRunsItsAllowedCellsTogetherAndKeepsTheRefusedOnesInPlace() throws Exception {
+        CellPlan big = plan("platform", "100000");
+        CellPlan small = plan("platform", "1000");
+        CellPlan virtual = plan("virtual", "100000");
+        List<List<CellPlan>> started = new java.util.ArrayList<>();
+        var cells = ceiling.guarding((group, d, names) -> {
+            started.add(group);
+            assertThat(names).containsExactly("cell-02", "cell-03");
+            return group.stream().map(p -> List.of(org.loomlab.record.Cell.builder(p.experiment().label(), p.params(),
+                    "avgt", "ms/op").score(1.0).build())).toList();
+        }).run(List.of(big, small, virtual), java.nio.file.Path.of("/unused"), List.of("cell-01", "cell-02", "cell-03"));
+        assertThat(started).containsExactly(List.of(small, virtual));
+        assertThat(cells).extracting(c -> c.get(0).status()).containsExactly(org.loomlab.record.CellStatus.SKIPPED,
+                org.loomlab.record.CellStatus.OK, org.loomlab.record.CellStatus.OK);
+        assertThat(cells).extracting(c -> c.get(0).params().get("philosophers")).containsExactly("100000", "1000", "100000");
+    }
+
+    @Test
     void letsVirtualTablesAndSmallPlatformTablesRun() {
         assertThat(ceiling.refusal(plan("virtual", "1000000"))).isEmpty();
         assertThat(ceiling.refusal(plan("platform", "1000"))).isEmpty();

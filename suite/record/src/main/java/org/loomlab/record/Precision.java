@@ -1,5 +1,7 @@
 package org.loomlab.record;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * How precise a cell's score is and what it cost: the interval is over JVM forks (the unit of
  * replication), so JVM-to-JVM variance is inside it, and warm-up never is. A cell stops when its
@@ -15,10 +17,26 @@ package org.loomlab.record;
  * @param budgetExhausted   the budget (or the fork limit) ran out before the target was reached
  * @param forkSpread        the forks' coefficient of variation (sd / mean of the fork means); null below two forks
  * @param method            how the interval was computed, e.g. {@code t over log fork means}
+ * @param interleavedOn     the axis along which this cell's forks took turns with its neighbours' (A1 B1 A2 B2 ...,
+ *                          {@code run --interleave}), so that comparing them needs no run-to-run allowance; null when
+ *                          its forks ran back to back
  */
 public record Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                         int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread,
-                        String method) {
+                        String method, @JsonInclude(JsonInclude.Include.NON_NULL) String interleavedOn) {
+
+    /** The precision of a cell whose forks ran back to back. */
+    public Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
+                     int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread, String method) {
+        this(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds, budgetExhausted,
+                forkSpread, method, null);
+    }
+
+    /** This precision, reached with forks that took turns along {@code axis}. */
+    public Precision interleaved(String axis) {
+        return new Precision(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds,
+                budgetExhausted, forkSpread, method, axis);
+    }
 
     /** Whether the target was set and reached. */
     public boolean reached() {

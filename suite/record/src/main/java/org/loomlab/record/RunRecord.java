@@ -73,6 +73,16 @@ public record RunRecord(
         return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, out);
     }
 
+    /**
+     * The slice of this record at {@code axis}={@code value}: its cells with that value, the axis left out of their
+     * params so that they match the cells of another slice.
+     */
+    public RunRecord where(String axis, String value) {
+        List<Cell> out = results.stream().filter(c -> value.equals(c.params().get(axis))).toList();
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, out)
+                .without(List.of(axis));
+    }
+
     public RunRecord withJdk(Jdk other) {
         return new RunRecord(schema, runId, started, finished, profile, status, host, other, suite, fixture, results);
     }

@@ -1,0 +1,73 @@
+package org.loomlab.plan;
+
+import org.loomlab.record.Cell;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Which cells of a run take turns fork by fork ({@code run --interleave AXIS}): those of one experiment that differ in
+ * {@code axis} only. Forks of such a group run A1 B1 A2 B2 ..., so whatever drifts while the run goes on (heat, a
+ * neighbour, the page cache) reaches every member alike, and A against B needs no run-to-run allowance. That is what
+ * a positive control needs: a known small change, told apart within one run.
+ *
+ * @param axis the axis whose values alternate, or null when every cell runs alone
+ */
+public record Interleaving(String axis) {
+
+    public static final Interleaving NONE = new Interleaving(null);
+
+    /** The interleaving asked for: none when {@code axis} is null or blank. */
+    public static Interleaving of(String axis) {
+        return axis == null || axis.isBlank() ? NONE : new Interleaving(axis.strip());
+    }
+
+    /** A one-line error unless {@code axis} takes two or more values among {@code plans}; naming the axes that do. */
+    public void check(List<CellPlan> plans) {
+        if (axis == null) {
+            return;
+        }
+        Map<String, TreeSet<String>> values = new LinkedHashMap<>();
+        plans.forEach(p -> p.params().forEach((k, v) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(v)));
+        List<String> varying = values.entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey).toList();
+        if (!varying.contains(axis)) {
+            throw new IllegalArgumentException("--interleave '" + axis + "' does not take two or more values among the "
+                    + "planned cells; axes that do: " + (varying.isEmpty() ? "none (plan more values with -p AXIS=V1,V2)"
+                    : String.join(", ", varying)));
+        }
+    }
+
+    /**
+     * The plans as they run: groups of cells of one experiment that differ in {@code axis} only, each where its first
+     * member was planned; every other cell alone.
+     */
+    public List<List<CellPlan>> groups(List<CellPlan> plans) {
+        Map<Object, List<CellPlan>> groups = new LinkedHashMap<>();
+        for (CellPlan p : plans) {
+            Object key = axis != null && p.params().containsKey(axis) ? List.of(p.experiment().label(), without(p.params()))
+                    : new Object();
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+        }
+        return List.copyOf(groups.values());
+    }
+
+    /** The plans in the order they run: each group's members one after the other. */
+    public List<CellPlan> order(List<CellPlan> plans) {
+        return groups(plans).stream().flatMap(List::stream).toList();
+    }
+
+    /** {@code cell} as measured in a group of {@code members}: its precision says along which axis its forks alternated. */
+    public Cell mark(Cell cell, int members) {
+        return members < 2 || cell.precision() == null ? cell
+                : cell.toBuilder().precision(cell.precision().interleaved(axis)).build();
+    }
+
+    private Map<String, String> without(Map<String, String> params) {
+        Map<String, String> rest = new LinkedHashMap<>(params);
+        rest.remove(axis);
+        return rest;
+    }
+}
