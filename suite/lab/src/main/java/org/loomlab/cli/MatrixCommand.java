@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
  * A JDK whose container fails is recorded as failed and the next one runs; {@code --resume} finishes a matrix whose
  * lab was killed, without redoing finished cells.
  */
-@Command(name = "matrix", header = "Run a profile in one runner container per built JDK (bench-all).")
+@Command(name = "matrix", resourceBundle = "org.loomlab.cli.MatrixHelp", header = "Run a profile in one runner container per built JDK (bench-all).")
 final class MatrixCommand implements Callable<Integer> {
 
     @Option(names = "--jdk", split = ",", paramLabel = "ID", description = "JDK ids, e.g. openjdk-21,temurin-25 (default: every built image)")

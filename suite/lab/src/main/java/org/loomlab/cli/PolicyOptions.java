@@ -6,7 +6,8 @@ import java.time.Duration;
 
 /**
  * How precisely a run measures and what it may spend: overrides of the profile's policy. Shared by {@code run} and
- * {@code matrix}, which passes them to each JDK's run; every value is typed while the command line is parsed.
+ * {@code matrix}, which passes them to each JDK's run; every value is typed while the command line is parsed. The run
+ * budget is the one whose words differ (a matrix has one per JDK): each command's help bundle says it.
  */
 final class PolicyOptions {
 
@@ -27,7 +28,6 @@ final class PolicyOptions {
     Duration budget;
 
     @Option(names = "--run-budget", paramLabel = "DURATION", converter = Converters.RunBudgetTotal.class,
-            description = "time the whole run shares among its cells, each getting an equal share of what is left (at most"
-                    + " --budget), e.g. 30m, or none (default: the profile's: quick 30m, others none; a --budget alone turns it off)")
+            descriptionKey = "run-budget")
     RunBudgetChoice runBudget;
 }

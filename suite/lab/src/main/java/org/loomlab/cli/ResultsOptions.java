@@ -5,15 +5,17 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 
-/** Where result sets go and the host they are filed under. Shared by {@code run} and {@code matrix}. */
+/**
+ * Where result sets go and the host they are filed under. Shared by {@code run} and {@code matrix}, whose results
+ * are laid out differently (a matrix adds a host suffix for a foreign {@code --arch}): each command words these
+ * options in its own help bundle ({@code RunHelp}, {@code MatrixHelp}), by their {@code descriptionKey}.
+ */
 final class ResultsOptions {
 
-    @Option(names = "--results", paramLabel = "DIR", description = "where result sets go (default: <home>/results)")
+    @Option(names = "--results", paramLabel = "DIR", descriptionKey = "results")
     Path results;
 
-    @Option(names = "--host-id", paramLabel = "ID", description = "name of this host in results/ and the record (default:"
-            + " <hostname>-<cpu>-<N>c-<M>g, e.g. vm-epyc-7763-2c-24g; a matrix adds -<arch>-qemu for a foreign --arch);"
-            + " CI sets one so its jobs' records meet")
+    @Option(names = "--host-id", paramLabel = "ID", descriptionKey = "host-id")
     String hostId;
 
     /** The results directory asked for, or the lab home's, and its layout. */

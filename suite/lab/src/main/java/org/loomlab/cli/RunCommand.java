@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
  * {@code loom-lab run}: plans the cells of a profile, checks every input before anything is
  * written, fingerprints host and JDK, then runs each cell in forked JVMs with a timeout ({@link RunSession}).
  */
-@Command(name = "run", header = "Run the selected cells on one JDK and write a run record.",
+@Command(name = "run", resourceBundle = "org.loomlab.cli.RunHelp", header = "Run the selected cells on one JDK and write a run record.",
         description = "Writes results/<host>/<jdk-id>/<run-id>/ with run.json, JMH's JSON per cell and logs.")
 final class RunCommand implements Callable<Integer> {
 

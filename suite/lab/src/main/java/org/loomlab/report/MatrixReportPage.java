@@ -1,0 +1,138 @@
+package org.loomlab.report;
+
+import org.loomlab.matrix.MatrixRecord;
+import org.loomlab.record.RunRecord;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The cross-JDK report of one matrix record (a column per JDK), or of a lab result set: every host's matrix record,
+ * a column per JDK and host ({@code openjdk-25@lab-intel}). A JDK the matrix could not run is listed with its status
+ * rather than dropped, and the claims and diffs written beside a matrix record are shown on its page.
+ */
+public final class MatrixReportPage {
+
+    /** A host's matrix record, the file it was read from, and the run record of each of its JDKs that has one, by JDK id. */
+    public record Matrix(Path file, MatrixRecord record, Map<String, RunRecord> runs) {
+    }
+
+    private MatrixReportPage() {
+    }
+
+    /**
+     * Where the report of these matrix records goes unless asked otherwise: {@code matrix-<id>-report/} beside one
+     * record, or beside the hosts' directories of a lab result set ({@code lab-report/} when their names differ).
+     */
+    public static Path defaultDir(List<Path> matrixFiles) {
+        String name = sameName(matrixFiles) + "-report";
+        return matrixFiles.size() > 1 ? common(matrixFiles).resolve(name)
+                : matrixFiles.get(0).toAbsolutePath().getParent().resolve(name);
+    }
+
+    /** The report of one matrix, or of a lab result set when there are several, as it reads from {@code reportDir}. */
+    public static ReportPage of(List<Matrix> matrices, Path reportDir) throws IOException {
+        boolean lab = matrices.size() > 1;
+        List<JdkComparison.Run> runs = new ArrayList<>();
+        StringBuilder missing = new StringBuilder();
+        for (Matrix m : matrices) {
+            String host = m.file().toAbsolutePath().normalize().getParent().getFileName().toString();
+            for (MatrixRecord.Entry e : m.record().jdks()) {
+                String label = lab ? e.jdk() + "@" + host : e.jdk();
+                if (e.runJson() == null) {
+                    missing.append(String.format("- %s: %s (%s)%n", label, e.status(), e.message()));
+                    continue;
+                }
+                runs.add(new JdkComparison.Run(label, m.runs().get(e.jdk())));
+            }
+        }
+        JdkComparison comparison = new JdkComparison(runs);
+        String head = lab ? labHead(matrices, runs) : matrixHead(matrices.get(0).record(), runs.get(0).record());
+        StringBuilder text = new StringBuilder(head).append(comparison.jdkTable()).append('\n').append(missing);
+        HtmlPage page = new HtmlPage((lab ? "Lab result set " : "Matrix ") + matrices.stream().map(m -> m.record().matrixId())
+                .distinct().collect(Collectors.joining(", "))).markdown(text.toString());
+        Map<String, String> dots = comparison.dotCharts(page.colours());
+        comparison.tables().forEach((title, table) -> {
+            text.append("\n### ").append(title).append("\n\n").append(table);
+            page.heading(title);
+            dots.forEach((chart, svg) -> {
+                if (chart.equals(title) || chart.startsWith(title + " (")) {
+                    page.chart(chart, svg);
+                }
+            });
+            page.markdown(table);
+        });
+        page.meta(ReportPage.links(reportDir, matrices.stream().map(m -> m.file().toAbsolutePath()).toList()));
+        text.append("\n### Charts\n\n");
+        Map<String, String> charts = new LinkedHashMap<>();
+        for (Map.Entry<String, String> chart : comparison.charts().entrySet()) {
+            String file = ReportPage.chartFile(chart.getKey());
+            charts.put(file, chart.getValue());
+            text.append("![").append(chart.getKey()).append("](").append(file).append(")\n\n");
+        }
+        for (Matrix m : matrices) {
+            produced(page, reportDir, m.file().toAbsolutePath().getParent(), m.record().matrixId());
+        }
+        return new ReportPage(text.toString(), page.html(), charts);
+    }
+
+    private static String matrixHead(MatrixRecord m, RunRecord first) {
+        return String.format("Matrix `%s` (%s profile) on %s: %s, %d CPUs, %d GiB; %s to %s.%n%n",
+                m.matrixId(), m.profile(), first.host().name(), first.host().cpuModel(), first.host().cpus(),
+                first.host().memoryBytes() >> 30, m.started(), m.finished() == null ? "(unfinished)" : m.finished());
+    }
+
+    private static String labHead(List<Matrix> matrices, List<JdkComparison.Run> runs) {
+        StringBuilder head = new StringBuilder(String.format("Lab result set: matrix `%s` (%s profile) on %d hosts.%n%n",
+                matrices.stream().map(m -> m.record().matrixId()).distinct().collect(Collectors.joining("`, `")),
+                matrices.stream().map(m -> m.record().profile()).distinct().collect(Collectors.joining(", ")), matrices.size()));
+        runs.stream().map(r -> r.record().host()).distinct().forEach(h -> head.append(String.format(
+                "- %s: %s, %s, %d CPUs, %d GiB%n", h.name(), h.cpuModel(), h.arch(), h.cpus(), h.memoryBytes() >> 30)));
+        return head.append('\n').toString();
+    }
+
+    /** The claims and diffs {@code loom-lab claims} and {@code diff} wrote beside a matrix record, when there are any. */
+    private static void produced(HtmlPage page, Path reportDir, Path matrixDir, String matrixId) throws IOException {
+        List<Path> files = new ArrayList<>();
+        Path claims = matrixDir.resolve("claims-" + matrixId + ".md");
+        if (Files.isRegularFile(claims)) {
+            files.add(claims);
+        }
+        try (Stream<Path> diffs = Files.list(matrixDir)) {
+            diffs.filter(p -> p.getFileName().toString().matches("diff-" + Pattern.quote(matrixId) + "-.*\\.md"))
+                    .sorted().forEach(files::add);
+        }
+        for (Path file : files) {
+            page.heading((file.getFileName().toString().startsWith("claims") ? "Claims: " : "Diff: ")
+                    + file.getFileName().toString().replaceFirst("\\.md$", "")).meta(ReportPage.links(reportDir, List.of(file)))
+                    .markdown(Files.readString(file));
+        }
+    }
+
+    /** The file name the records share without {@code .json} (e.g. {@code matrix-smoke-lab}), else {@code lab}. */
+    private static String sameName(List<Path> files) {
+        List<String> names = files.stream().map(f -> f.getFileName().toString().replaceFirst("\\.json$", "")).distinct().toList();
+        return names.size() == 1 ? names.get(0) : "lab";
+    }
+
+    /** The deepest directory holding every one of {@code files}. */
+    private static Path common(List<Path> files) {
+        Path dir = files.get(0).toAbsolutePath().normalize().getParent();
+        while (dir.getParent() != null && !holdsAll(dir, files)) {
+            dir = dir.getParent();
+        }
+        return dir;
+    }
+
+    private static boolean holdsAll(Path dir, List<Path> files) {
+        return files.stream().allMatch(f -> f.toAbsolutePath().normalize().startsWith(dir));
+    }
+}

@@ -1,0 +1,93 @@
+package org.loomlab.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loomlab.matrix.MatrixRecord;
+import org.loomlab.record.Cell;
+import org.loomlab.record.RunRecord;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.loomlab.report.SampleRuns.forked;
+import static org.loomlab.report.SampleRuns.run;
+
+class MatrixReportPageTest {
+
+    @TempDir
+    Path tmp;
+
+    private static Cell cell(String lock, double mean) {
+        return forked("philosophers", Map.of("lock", lock), "avgt", "ms/op", List.of(List.of(mean, mean * 1.01)));
+    }
+
+    private static RunRecord runOf(String jdk, double reentrant, double monitor) {
+        return run(jdk, jdk.substring(jdk.indexOf('-') + 1), List.of(cell("reentrant", reentrant), cell("synchronized", monitor)));
+    }
+
+    /** A host's matrix {@code id}: openjdk-21 and openjdk-25 ran, openjdk-26's image was missing. */
+    private static MatrixReportPage.Matrix matrix(Path file, String id) throws Exception {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "{}");
+        MatrixRecord m = new MatrixRecord(id, "quick", Instant.parse("2026-11-23T00:00:00Z"), null, List.of(
+                new MatrixRecord.Entry("openjdk-21", "ok", null, "openjdk-21/" + id + "/run.json"),
+                new MatrixRecord.Entry("openjdk-25", "ok", null, "openjdk-25/" + id + "/run.json"),
+                MatrixRecord.Entry.skipped("openjdk-26", "no image loom-lab/runner:openjdk-26")));
+        Map<String, RunRecord> runs = new LinkedHashMap<>();
+        runs.put("openjdk-21", runOf("openjdk-21", 3.5, 112));
+        runs.put("openjdk-25", runOf("openjdk-25", 1.75, 87.25));
+        return new MatrixReportPage.Matrix(file, m, runs);
+    }
+
+    @Test
+    void putsEachJdkInAColumnAndListsTheOneThatDidNotRun() throws Exception {
+        Path file = tmp.resolve("vm/matrix-q.json");
+        ReportPage page = MatrixReportPage.of(List.of(matrix(file, "q")), MatrixReportPage.defaultDir(List.of(file)));
+
+        assertThat(page.markdown()).startsWith("Matrix `q` (quick profile) on lab-1: CPU, 2 CPUs, 16 GiB;"
+                + " 2026-11-23T00:00:00Z to (unfinished).\n\n");
+        assertThat(page.markdown()).contains("- openjdk-26: skipped (no image loom-lab/runner:openjdk-26)\n");
+        assertThat(page.markdown().lines().map(l -> l.replaceAll(" +", " ")))
+                .contains("| lock | openjdk-21 | openjdk-25 |")
+                .anySatisfy(l -> assertThat(l).startsWith("| synchronized | 112 ").contains("| 87.3 "));
+        assertThat(page.markdown()).contains("### Charts\n\n![philosophers (ms/op)](philosophers-ms-op.svg)\n");
+        assertThat(page.charts()).containsOnlyKeys("philosophers-ms-op.svg");
+        assertThat(page.html()).contains("<title>Matrix q</title>").contains("href=\"../matrix-q.json\"");
+    }
+
+    @Test
+    void showsTheClaimsAndDiffsWrittenBesideTheMatrixRecordOnItsPage() throws Exception {
+        Path file = tmp.resolve("vm/matrix-q.json");
+        MatrixReportPage.Matrix m = matrix(file, "q");
+        Files.writeString(file.resolveSibling("claims-q.md"), "| claim | openjdk-21 |\n| --- | --- |\n| pinning fixed | no |\n");
+        Files.writeString(file.resolveSibling("diff-q-openjdk-21-vs-openjdk-25.md"), "1 of 2 cells faster\n");
+        Files.writeString(file.resolveSibling("diff-other-a-vs-b.md"), "another matrix's diff\n");
+        String html = MatrixReportPage.of(List.of(m), tmp.resolve("out")).html();
+
+        assertThat(html).contains("<h2>Claims: claims-q</h2>").contains("<td>pinning fixed</td>")
+                .contains("<h2>Diff: diff-q-openjdk-21-vs-openjdk-25</h2>").contains("1 of 2 cells faster")
+                .contains("href=\"../vm/claims-q.md\"").doesNotContain("another matrix");
+        assertThat(html.indexOf("Claims: claims-q")).isLessThan(html.indexOf("Diff: diff-q"));
+    }
+
+    @Test
+    void aLabResultSetNamesEachColumnByJdkAndHostAndGoesBesideTheHosts() throws Exception {
+        List<Path> files = List.of(tmp.resolve("results/lab-intel/matrix-s.json"), tmp.resolve("results/lab-arm/matrix-s.json"));
+        Path dir = MatrixReportPage.defaultDir(files);
+        assertThat(dir).isEqualTo(tmp.resolve("results/matrix-s-report").toAbsolutePath());
+        ReportPage page = MatrixReportPage.of(List.of(matrix(files.get(0), "s"), matrix(files.get(1), "s")), dir);
+
+        assertThat(page.markdown()).startsWith("Lab result set: matrix `s` (quick profile) on 2 hosts.\n\n- lab-1: CPU, amd64,");
+        assertThat(page.markdown()).contains("- openjdk-26@lab-intel: skipped").contains("- openjdk-26@lab-arm: skipped");
+        assertThat(page.markdown().lines().map(l -> l.replaceAll(" +", " "))).contains(
+                "| lock | openjdk-21@lab-intel | openjdk-25@lab-intel | openjdk-21@lab-arm | openjdk-25@lab-arm |");
+        assertThat(page.html()).contains("<title>Lab result set s</title>");
+        assertThat(MatrixReportPage.defaultDir(List.of(files.get(0), tmp.resolve("results/lab-arm/matrix-t.json"))))
+                .isEqualTo(tmp.resolve("results/lab-report").toAbsolutePath());
+    }
+}
