@@ -67,7 +67,9 @@ public class PhilosophersBenchmark {
             AxisSpec.count("meals", "10000", 1).in("smoke", "100").in("scaled", "10000", "100000", "1000000"),
             AxisSpec.count("connections", "500", 1),
             // G1 unless asked for others (-p gc=g1,parallel,serial,z,shenandoah); each value carries its JVM flag.
-            AxisSpec.choice("gc", GcKind.class))
+            // Records older than this axis have no gc param and ran G1 (the JVM's own pick on the lab's server-class
+            // machines): their cells match gc=g1 in diffs and claims, and no other collector.
+            AxisSpec.choice("gc", GcKind.class).whenAbsent(GcKind.G1.label()))
             // a platform thread per philosopher: the lab skips a table this host cannot start (ThreadCeiling)
             .with(Rule.when("threads", List.of(ThreadKind.PLATFORM.label()))
                     .and("dinner", Arrays.stream(DinnerKind.values()).filter(DinnerKind::threadPerPhilosopher)

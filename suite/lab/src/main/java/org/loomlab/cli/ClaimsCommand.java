@@ -2,6 +2,7 @@ package org.loomlab.cli;
 
 import org.loomlab.claims.Claim;
 import org.loomlab.claims.Judgement;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
 import org.loomlab.report.Figures;
@@ -77,8 +78,9 @@ final class ClaimsCommand implements Callable<Integer> {
                     FingerprintDiff.between(records.get(0), records.get(i))));
         }
         List<Row> rows = new ArrayList<>();
+        CellMatching matching = RunSource.matching();
         for (Claim claim : Claim.all()) {
-            rows.add(new Row(claim, records.stream().map(r -> claim.judge(r, rules)).toList()));
+            rows.add(new Row(claim, records.stream().map(r -> claim.judge(r, rules, matching)).toList()));
         }
         System.out.print(markdown(columns, fingerprints, rows, rules));
         json.write("claims", new Result(rules.confidence(), rules.noise(), rules.adjust(), columns, fingerprints, rows));

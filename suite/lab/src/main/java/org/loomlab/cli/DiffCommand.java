@@ -77,7 +77,7 @@ final class DiffCommand implements Callable<Integer> {
         RunRecord ra = RunSource.read(fileA).without(ignore);
         RunRecord rb = RunSource.read(fileB).without(ignore);
         RunDiff diff = RunDiff.of(fileA.toString(), ra, fileB.toString(), rb,
-                rules.withRunToRun(runToRun(fileA, ra, rb)), acrossHardware);
+                rules.withRunToRun(runToRun(fileA, ra, rb)), acrossHardware, RunSource.matching());
         out.write("diff", as == Output.BENCHSTAT ? SampleExport.benchstat(ra, rb) : diff.markdown(changed));
         json.write("diff", diff.result());
         List<RunDiff.Row> worse = diff.worse();

@@ -120,7 +120,7 @@ final class ReportCommand implements Callable<Integer> {
                 runs.add(new JdkComparison.Run(label, RunSource.read(RunSource.run(file, e))));
             }
         }
-        JdkComparison comparison = new JdkComparison(runs);
+        JdkComparison comparison = new JdkComparison(runs, RunSource.matching());
         String head = lab ? labHead(matrices, runs) : matrixHead(matrices.get(0), runs.get(0).record());
         StringBuilder text = new StringBuilder(head).append(comparison.jdkTable()).append('\n').append(missing);
         HtmlPage page = new HtmlPage((lab ? "Lab result set " : "Matrix ") + matrices.stream().map(MatrixRecord::matrixId)

@@ -20,10 +20,11 @@ class ExperimentSpecTest {
     private static final ExperimentSpec SERVICE = ExperimentSpec.scenario("service", "throughput", "req/s",
             new AxisSpec("threads", AxisSpec.Type.CHOICE, List.of(new Choice("platform", false, false, false, null),
                     new Choice("virtual", true, false, false, null), new Choice("carrier", false, false, true, null)),
-                    null, List.of("platform", "virtual"), Map.of()),
+                    null, List.of("platform", "virtual"), Map.of(), null),
             AxisSpec.count("carriers", "16", 1).in("smoke", "2"),
             new AxisSpec("gc", AxisSpec.Type.CHOICE, List.of(new Choice("g1", false, false, false, List.of("-XX:+UseG1GC")),
-                    new Choice("serial", false, false, true, List.of("-XX:+UseSerialGC"))), null, List.of("g1"), Map.of()))
+                    new Choice("serial", false, false, true, List.of("-XX:+UseSerialGC"))), null, List.of("g1"), Map.of(), null)
+                    .whenAbsent("g1"))
             .with(Rule.always().callingFixture())
             .with(Rule.when("threads", List.of("virtual")).withJvmArgs("-Dparallelism={carriers}")
                     .withNote("{carriers} carriers"));
@@ -82,5 +83,19 @@ class ExperimentSpecTest {
         g1.remove("jvm_args");
         Catalogue older = RecordJson.mapper().treeToValue(root, Catalogue.class);
         assertThat(older.experiment("service").axis("gc").orElseThrow().choice("g1").jvmArgs()).isEmpty();
+        // only an axis that says what its absence means writes it; a catalogue written before reads it as none
+        assertThat(axes.get(0).has("when_absent")).isFalse();
+        assertThat(axes.get(2).get("when_absent").asText()).isEqualTo("g1");
+        ((ObjectNode) axes.get(2)).remove("when_absent");
+        assertThat(RecordJson.mapper().treeToValue(root, Catalogue.class).experiment("service").axis("gc").orElseThrow()
+                .whenAbsent()).isNull();
+    }
+
+    @Test
+    void whatAnAxissAbsenceMeansIsOneOfItsValues() {
+        AxisSpec gc = SERVICE.axis("gc").orElseThrow();
+        assertThat(gc.whenAbsent()).isEqualTo("g1");
+        assertThat(gc.in("smoke", "serial").whenAbsent()).as("kept by the other builders").isEqualTo("g1");
+        assertThatThrownBy(() -> gc.whenAbsent("cms")).hasMessage("unknown gc 'cms'; valid: g1, serial");
     }
 }
