@@ -5,6 +5,7 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.loomlab.catalogue.AxisSpec;
 import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.catalogue.Rule;
+import org.loomlab.gc.GcKind;
 import org.loomlab.philosophers.Dinner;
 import org.loomlab.philosophers.DinnerKind;
 import org.loomlab.philosophers.LockKind;
@@ -28,14 +29,15 @@ import org.openjdk.jmh.runner.IterationType;
 
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * How long until the first of N philosophers has eaten M meals, per lock x thread kind x eating
- * workload x dinner (the lab's or the talk's, see {@link DinnerKind}) (seed 001). Table set-up
- * (chopsticks, threads) is inside the measured dinner, as in the talk. The talk's meals hand their results
- * to the benchmark's Blackhole, as the talk's did.
+ * workload x dinner (the lab's, the talk's or an arbiter's, see {@link DinnerKind}) x garbage collector
+ * (seed 001). Table set-up (chopsticks, threads) is inside the measured dinner, as in the talk. The talk's meals
+ * hand their results to the benchmark's Blackhole, as the talk's did.
  *
  * <p>Latency percentiles come from an HdrHistogram of the measured dinners, written per fork to
  * {@code <loomlab.latency>-<pid>.hlog} when that property is set. Why not JMH's SampleTime mode: it
@@ -63,9 +65,19 @@ public class PhilosophersBenchmark {
             AxisSpec.microseconds("mealtime", "16"),
             AxisSpec.count("philosophers", "1000", 2).in("smoke", "10").in("scaled", "10000", "100000", "1000000"),
             AxisSpec.count("meals", "10000", 1).in("smoke", "100").in("scaled", "10000", "100000", "1000000"),
-            AxisSpec.count("connections", "500", 1))
+            AxisSpec.count("connections", "500", 1),
+            // G1 unless asked for others (-p gc=g1,parallel,serial,z,shenandoah); each value carries its JVM flag.
+            // Records older than this axis have no gc param and ran G1 (the JVM's own pick on the lab's server-class
+            // machines): their cells match gc=g1 in diffs and claims, and no other collector.
+            AxisSpec.choice("gc", GcKind.class).whenAbsent(GcKind.G1.label()))
             // a platform thread per philosopher: the lab skips a table this host cannot start (ThreadCeiling)
-            .with(Rule.when("threads", List.of(ThreadKind.PLATFORM.label())).startingPlatformThreads("philosophers"));
+            .with(Rule.when("threads", List.of(ThreadKind.PLATFORM.label()))
+                    .and("dinner", Arrays.stream(DinnerKind.values()).filter(DinnerKind::threadPerPhilosopher)
+                            .map(DinnerKind::label).toList())
+                    .startingPlatformThreads("philosophers"))
+            .with(Rule.when("dinner", List.of(DinnerKind.ARBITER.label())).withNote("served by an arbiter: each meal is a"
+                    + " task on a pool, granted both chopsticks at once; another algorithm than the locked dinners, which"
+                    + " the talk would not measure against them (seed 001)"));
 
     @Param({"reentrant", "synchronized"})
     public String lock;
@@ -93,6 +105,10 @@ public class PhilosophersBenchmark {
     @Param("500")
     public int connections;
 
+    /** The garbage collector of the fork, which the lab starts with the collector's flag; checked at set-up. */
+    @Param("g1")
+    public String gc;
+
     private Meal meal;
     private Table table;
     private final Histogram dinners = new Histogram(3);
@@ -100,6 +116,7 @@ public class PhilosophersBenchmark {
 
     @Setup
     public void setTable() {
+        GcKind.of(gc).requireRunning();
         meal = Workload.of(workload).prepare(MealCounters.kitchen(connections, mealtime));
         table = new Table(philosophers, LockKind.of(lock), ThreadKind.of(threads), meal).servedAs(DinnerKind.of(dinner));
     }

@@ -7,19 +7,18 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * How a dinner is served: the lab's way, or the way the talk's benchmark served it (seed 001; the
- * talk's {@code UnitedPhilosophersBenchmark}). The question behind the axis: how much of a dinner's time
- * comes from how it starts rather than from the threads and locks? {@link Dinner#startSkewNanos()}
- * shows the main difference: at the lab's table the first philosophers eat while later threads are still
- * being started; at the talk's, everyone starts together.
+ * How a dinner is served: the lab's way, the way the talk's benchmark served it (seed 001; the
+ * talk's {@code UnitedPhilosophersBenchmark}), or by an arbiter (a question put to the talk; opt-in). The question
+ * behind the axis: how much of a dinner's time comes from how it starts rather than from the threads and locks?
+ * {@link Dinner#startSkewNanos()} shows the main difference: at the lab's table the first philosophers eat while
+ * later threads are still being started; at the talk's, everyone starts together.
  *
- * <p>Both end at the first philosopher to reach the meals, and the winner itself interrupts the others, from its
+ * <p>All end at the first philosopher to reach the meals, and the winner itself interrupts the others, from its
  * own thread, the moment it is full: the talk's structured-concurrency scope did exactly that (its joiner cancels
  * the scope in the thread of the subtask that completed). Stopping from the dining thread instead, as an
  * {@code invokeAny} or a latch the dining thread waits on does, measured the scheduler rather than the table: the
@@ -38,11 +37,6 @@ public enum DinnerKind implements Axis {
         @Override
         int right(int seat, int philosophers) {
             return (seat + 1) % philosophers;
-        }
-
-        @Override
-        void dine(Philosopher philosopher, CyclicBarrier startLine) throws Exception {
-            philosopher.eatUntilFull();
         }
     },
     /**
@@ -67,6 +61,38 @@ public enum DinnerKind implements Axis {
         void dine(Philosopher philosopher, CyclicBarrier startLine) throws Exception {
             philosopher.eatUntilFullOrStopped(startLine);
         }
+    },
+    /**
+     * A waiter (the arbiter) grants a philosopher both chopsticks at once or none, and each meal is a task
+     * ({@code CompletableFuture.runAsync}) on a pool: a ForkJoinPool of one platform thread per CPU for
+     * {@code threads=platform}, a virtual thread per task for {@code threads=virtual}; {@code lock} guards the
+     * waiter's book. The talk's answer to "why not ForkJoinPool or CompletableFuture?" (seed 001, Q&amp;A): both suit
+     * non-cooperative work, and the arbiter's solution "differs so much in essence that it would be wrong to measure
+     * it against all the others". So read its time as another algorithm's, not as a faster lock or thread: no thread
+     * ever waits holding one chopstick, a hungry philosopher is a mark in the waiter's book, and every grant goes
+     * through the waiter's one lock. Runs only when asked for ({@code -p dinner=arbiter}); the meals go to no sink.
+     */
+    ARBITER("arbiter") {
+        @Override
+        int right(int seat, int philosophers) {
+            return (seat + 1) % philosophers;
+        }
+
+        @Override
+        public boolean optIn() {
+            return true;
+        }
+
+        @Override
+        public boolean threadPerPhilosopher() {
+            return false;
+        }
+
+        @Override
+        Dinner serve(Philosopher[] seated, ThreadKind threads, LockKind lock)
+                throws InterruptedException, ExecutionException {
+            return new Waiter(seated, lock, threads.taskPool()).serve();
+        }
     };
 
     private final String label;
@@ -88,14 +114,27 @@ public enum DinnerKind implements Axis {
         return null;
     }
 
-    /** One philosopher's part of the dinner, on its own thread. */
-    abstract void dine(Philosopher philosopher, CyclicBarrier startLine) throws Exception;
+    /** One philosopher's part of the dinner, on its own thread: the lab's loop unless the dinner says otherwise. */
+    void dine(Philosopher philosopher, CyclicBarrier startLine) throws Exception {
+        philosopher.eatUntilFull();
+    }
 
-    /** Serves a dinner to {@code seated} on threads from {@code threads}; returns once every thread has ended. */
-    Dinner serve(Philosopher[] seated, ThreadFactory threads) throws InterruptedException, ExecutionException {
+    /**
+     * Whether each philosopher runs on a thread of its own ({@code threads} says which kind), so a table of N starts
+     * N threads; the arbiter's philosophers are tasks on a pool instead.
+     */
+    public boolean threadPerPhilosopher() {
+        return true;
+    }
+
+    /**
+     * Serves a dinner to {@code seated}, each on a thread of kind {@code threads}; returns once every thread has
+     * ended. The chopsticks the philosophers were seated with are of kind {@code lock}.
+     */
+    Dinner serve(Philosopher[] seated, ThreadKind threads, LockKind lock) throws InterruptedException, ExecutionException {
         CyclicBarrier startLine = startLine(seated.length);
         Finish finish = new Finish(seated.length);
-        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(threads)) {
+        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(threads.factory())) {
             try {
                 for (Philosopher p : seated) {
                     executor.execute(() -> finish.seat(p, () -> dine(p, startLine)));
@@ -114,7 +153,11 @@ public enum DinnerKind implements Axis {
             // Closing waits for every thread; the winner stops the others itself.
         }
         long over = System.nanoTime();
-        int winner = finish.winner();
+        return outcome(seated, finish.winner(), finish.stillRunning(), over - finish.wonAt());
+    }
+
+    /** The dinner {@code seated} ate, read once every philosopher has ended. */
+    static Dinner outcome(Philosopher[] seated, int winner, int stillRunning, long stopNanos) {
         int[] eaten = new int[seated.length];
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -125,7 +168,7 @@ public enum DinnerKind implements Axis {
                 last = Math.max(last, seated[i].startNanos());
             }
         }
-        return new Dinner(winner, eaten, finish.stillRunning(), last >= first ? last - first : 0, over - finish.wonAt());
+        return new Dinner(winner, eaten, stillRunning, last >= first ? last - first : 0, stopNanos);
     }
 
     public static DinnerKind of(String label) {

@@ -31,6 +31,11 @@ public interface Meal extends AutoCloseable {
         return null;
     }
 
+    /** The CPU tokens one meal burns, calibrated to the meal time (consume-cpu); 0 for the other workloads. */
+    default long cpuTokens() {
+        return 0;
+    }
+
     @Override
     default void close() {
     }

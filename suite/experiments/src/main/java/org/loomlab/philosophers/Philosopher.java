@@ -6,7 +6,8 @@ import java.util.function.LongConsumer;
 /**
  * Eats until it has had its target of meals, taking its lower-numbered chopstick first. How it starts
  * and how it answers an interrupt depend on the dinner ({@link DinnerKind}): the lab's loop throws when
- * stopped, the talk's returns.
+ * stopped, the talk's returns. At the arbiter's dinner it takes no chopstick itself: a {@link Waiter} grants
+ * both and serves it one meal at a time.
  */
 final class Philosopher {
 
@@ -16,6 +17,7 @@ final class Philosopher {
     private final Chopstick second;
     private final Chopstick.Section eat;
     private final Chopstick.Section eatAsTheTalk;
+    private final Meal meal;
     private final Meal think;
     private int eaten;
     private long readyNanos;
@@ -32,6 +34,7 @@ final class Philosopher {
         // The index is the count before this meal, counted even when the meal is cut short, as in the talk.
         Chopstick.Section withSecondAsTheTalk = () -> meal.eat(eaten++, sink);
         this.eatAsTheTalk = () -> second.holdThroughInterruptsWhile(withSecondAsTheTalk);
+        this.meal = meal;
         this.think = think;
     }
 
@@ -70,6 +73,24 @@ final class Philosopher {
         } catch (InterruptedException stopped) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The arbiter's philosopher: it is at the table from its first request to the waiter. */
+    void sitDown() {
+        readyNanos = System.nanoTime();
+        startNanos = readyNanos;
+        started = true;
+    }
+
+    /** One meal with both chopsticks granted by the waiter; counted once eaten. */
+    void eatServed() throws Exception {
+        meal.eat();
+        eaten++;
+    }
+
+    /** Thinks between two meals, holding no chopstick. */
+    void think() throws Exception {
+        think.eat();
     }
 
     int seat() {

@@ -6,8 +6,8 @@ import java.util.stream.IntStream;
 
 /**
  * A round table of N philosophers and N chopsticks. A dinner ends when the first philosopher
- * reaches its meals; everyone else is then stopped and waited for. How it is served, the lab's way
- * or the talk's, is the table's {@link DinnerKind}.
+ * reaches its meals; everyone else is then stopped and waited for. How it is served, the lab's way,
+ * the talk's or by an arbiter, is the table's {@link DinnerKind}.
  */
 public final class Table {
 
@@ -75,6 +75,6 @@ public final class Table {
 
     /** Serves a dinner to philosophers already seated, which tests then inspect. */
     Dinner serve(Philosopher[] seated) throws InterruptedException, ExecutionException {
-        return kind.serve(seated, threads.factory());
+        return kind.serve(seated, threads, lock);
     }
 }

@@ -18,7 +18,7 @@ import java.util.function.LongConsumer;
 
 /**
  * What a philosopher does while holding both chopsticks: the eating workload. Sizes follow the
- * talk (seed 001): 16 us of work, or a 16 KB blocking read. The timed workloads (active-wait, sleep)
+ * talk (seed 001): 16 us of work, or a 16 KB blocking read. The timed workloads (active-wait, sleep, consume-cpu)
  * take the kitchen's meal time, the axis {@code mealtime}; the others (noop, file-read, http-*) ignore it.
  */
 public enum Workload implements Axis {
@@ -159,6 +159,40 @@ public enum Workload implements Axis {
         @Override
         public Meal prepare(Kitchen kitchen) {
             return HttpMeal.okHttp(kitchen);
+        }
+    },
+    /**
+     * Burns the meal time with JMH's {@code Blackhole.consumeCPU(tokens)}, the talk's open question (seed 001, Q&amp;A:
+     * why not consumeCPU, are you not afraid of nanoTime's effects?). The tokens that take the meal time are calibrated
+     * once per table on this host and JVM ({@link CpuCalibration}), and the cell records them. Unlike active-wait's
+     * deadline, a meal is an amount of work: a philosopher preempted mid-meal eats for longer. The burner comes from
+     * the kitchen (the JMH benchmarks give theirs; the experiments do not depend on JMH). Opt-in.
+     */
+    CONSUME_CPU("consume-cpu") {
+        @Override
+        public boolean optIn() {
+            return true;
+        }
+
+        @Override
+        public Meal prepare(Kitchen kitchen) {
+            LongConsumer burner = kitchen.cpu();
+            if (burner == null) {
+                throw new IllegalStateException("consume-cpu burns JMH's Blackhole.consumeCPU tokens, which only the"
+                        + " JMH benchmarks give their kitchen; run it through a philosophers benchmark");
+            }
+            long tokens = CpuCalibration.tokensFor(kitchen.mealTime(), burner);
+            return new Meal() {
+                @Override
+                public void eat() {
+                    burner.accept(tokens);
+                }
+
+                @Override
+                public long cpuTokens() {
+                    return tokens;
+                }
+            };
         }
     };
 

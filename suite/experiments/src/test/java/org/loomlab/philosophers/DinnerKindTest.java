@@ -140,7 +140,8 @@ class DinnerKindTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(DinnerKind.class)
+    // The meal reads its seat from its thread's name: the arbiter's meals run on a pool's (WaiterTest has its own).
+    @EnumSource(value = DinnerKind.class, names = "ARBITER", mode = EnumSource.Mode.EXCLUDE)
     @Timeout(60)
     void oneFailingPhilosopherLeavesTheOthersToFinishTheDinner(DinnerKind kind) throws Exception {
         Meal meal = () -> {

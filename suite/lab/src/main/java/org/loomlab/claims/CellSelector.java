@@ -1,6 +1,7 @@
 package org.loomlab.claims;
 
 import org.loomlab.record.Cell;
+import org.loomlab.record.CellMatching;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,8 +21,14 @@ public record CellSelector(String experiment, String metric, Map<String, List<St
     }
 
     public boolean matches(Cell c) {
+        return matches(c, CellMatching.EXACT);
+    }
+
+    /** Whether {@code c} is one of these cells, a param it lacks taken as {@code matching} says it ran. */
+    public boolean matches(Cell c, CellMatching matching) {
+        Map<String, String> ran = matching.params(c);
         return c.experiment().equals(experiment) && c.metric().equals(metric)
-                && params.entrySet().stream().allMatch(p -> p.getValue().contains(c.params().get(p.getKey())));
+                && params.entrySet().stream().allMatch(p -> ran.containsKey(p.getKey()) && p.getValue().contains(ran.get(p.getKey())));
     }
 
     /** Every combination of the named axes' values: each must be measured before a claim can be answered yes. */
@@ -43,8 +50,8 @@ public record CellSelector(String experiment, String metric, Map<String, List<St
     }
 
     /** Whether some cell of {@code cells} is this selector's with the given axis values. */
-    public boolean measured(List<Cell> cells, Map<String, String> combination) {
-        return cells.stream().anyMatch(c -> matches(c) && combination.entrySet().stream()
-                .allMatch(e -> e.getValue().equals(c.params().get(e.getKey()))));
+    public boolean measured(List<Cell> cells, Map<String, String> combination, CellMatching matching) {
+        return cells.stream().anyMatch(c -> matches(c, matching) && combination.entrySet().stream()
+                .allMatch(e -> e.getValue().equals(matching.params(c).get(e.getKey()))));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.type.TypeReference;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.RecordJson;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -101,16 +103,23 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
      *              p-values of its pairs are adjusted together
      */
     public Judgement judge(RunRecord run, VerdictRules rules) {
+        return judge(run, rules, CellMatching.EXACT);
+    }
+
+    /**
+     * @param matching what a param a cell lacks stands for, in a run older than an axis the claim names (gc=g1)
+     */
+    public Judgement judge(RunRecord run, VerdictRules rules, CellMatching matching) {
         return switch (rule) {
             case UNMEASURABLE -> new Judgement(id, Answer.NOT_JUDGED, why, List.of());
-            case COMPLETES -> completes(run);
-            case COMPARE -> compare(run, rules.withNoise(noise));
-            case PINNING -> pinning(run, rules.withNoise(noise));
+            case COMPLETES -> completes(run, matching);
+            case COMPARE -> compare(run, rules.withNoise(noise), matching);
+            case PINNING -> pinning(run, rules.withNoise(noise), matching);
         };
     }
 
-    private Judgement completes(RunRecord run) {
-        List<Cell> cells = run.results().stream().filter(candidate::matches).toList();
+    private Judgement completes(RunRecord run, CellMatching matching) {
+        List<Cell> cells = run.results().stream().filter(c -> candidate.matches(c, matching)).toList();
         if (cells.isEmpty()) {
             return notMeasured();
         }
@@ -118,7 +127,7 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
         List<String> evidence = cells.stream().map(c -> label(c, axes) + ": " + c.status().label()
                 + (c.status() == CellStatus.OK ? "" : " (" + c.message() + ")")).toList();
         long ok = cells.stream().filter(c -> c.status() == CellStatus.OK).count();
-        List<String> missing = missing(candidate, run.results());
+        List<String> missing = missing(candidate, run.results(), matching);
         Answer answer = ok < cells.size() ? Answer.NO : missing.isEmpty() ? Answer.YES : Answer.OPEN;
         return new Judgement(id, answer, ok + " of " + cells.size() + " cells ended ok" + missingNote(missing), evidence);
     }
@@ -127,24 +136,24 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
     private record Pairs(List<VerdictRules.Pairing> pairs, List<RunDiff.Row> rows, List<String> axes, List<String> missing) {
     }
 
-    private Pairs pairs(RunRecord run, VerdictRules rules) {
-        List<Cell> base = run.results().stream().filter(baseline::matches).toList();
-        List<Cell> cand = run.results().stream().filter(candidate::matches).toList();
+    private Pairs pairs(RunRecord run, VerdictRules rules, CellMatching matching) {
+        List<Cell> base = run.results().stream().filter(c -> baseline.matches(c, matching)).toList();
+        List<Cell> cand = run.results().stream().filter(c -> candidate.matches(c, matching)).toList();
         List<String> axes = new ArrayList<>(CellKey.varying(cand.stream().map(Cell::params).toList()));
         pairOn.stream().filter(a -> !axes.contains(a) && cand.stream().anyMatch(c -> c.params().containsKey(a))).forEach(axes::add);
         List<VerdictRules.Pairing> pairs = new ArrayList<>();
         for (Cell b : cand) {
             for (Cell a : base) {
-                if (paired(a, b)) {
+                if (paired(a, b, matching)) {
                     pairs.add(VerdictRules.Pairing.of(a, b));
                 }
             }
         }
-        List<String> missing = new ArrayList<>(missing(baseline, run.results()));
-        missing(candidate, run.results()).stream().filter(m -> !missing.contains(m)).forEach(missing::add);
-        cand.stream().filter(b -> base.stream().noneMatch(a -> paired(a, b))).map(b -> "a baseline for " + label(b, axes))
+        List<String> missing = new ArrayList<>(missing(baseline, run.results(), matching));
+        missing(candidate, run.results(), matching).stream().filter(m -> !missing.contains(m)).forEach(missing::add);
+        cand.stream().filter(b -> base.stream().noneMatch(a -> paired(a, b, matching))).map(b -> "a baseline for " + label(b, axes))
                 .forEach(missing::add);
-        base.stream().filter(a -> cand.stream().noneMatch(b -> paired(a, b))).map(a -> "a candidate for " + label(a, axes))
+        base.stream().filter(a -> cand.stream().noneMatch(b -> paired(a, b, matching))).map(a -> "a candidate for " + label(a, axes))
                 .forEach(missing::add);
         // One claim is one family: its pairs' p-values are adjusted together.
         return new Pairs(pairs, pairs.isEmpty() ? List.of() : rules.judge(pairs, null), axes, missing);
@@ -154,8 +163,8 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
     private record PairAnswer(Answer answer, String why) {
     }
 
-    private Judgement compare(RunRecord run, VerdictRules rules) {
-        Pairs p = pairs(run, rules);
+    private Judgement compare(RunRecord run, VerdictRules rules, CellMatching matching) {
+        Pairs p = pairs(run, rules, matching);
         if (p.pairs().isEmpty()) {
             return notMeasured();
         }
@@ -171,8 +180,8 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
                 verdicts, missingNote(p.missing())));
     }
 
-    private Judgement pinning(RunRecord run, VerdictRules rules) {
-        Pairs p = pairs(run, rules);
+    private Judgement pinning(RunRecord run, VerdictRules rules, CellMatching matching) {
+        Pairs p = pairs(run, rules, matching);
         if (p.pairs().isEmpty()) {
             return notMeasured();
         }
@@ -241,8 +250,8 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
     }
 
     /** The combinations of {@code selector}'s named values that no cell of the run measured, as {@code axis=value ...}. */
-    private static List<String> missing(CellSelector selector, List<Cell> cells) {
-        return selector.combinations().stream().filter(c -> !selector.measured(cells, c))
+    private static List<String> missing(CellSelector selector, List<Cell> cells, CellMatching matching) {
+        return selector.combinations().stream().filter(c -> !selector.measured(cells, c, matching))
                 .map(c -> c.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")))
                 .map(c -> selector.experiment() + " " + selector.metric() + (c.isEmpty() ? "" : " " + c)).toList();
     }
@@ -251,8 +260,10 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
         return missing.isEmpty() ? "" : "; not measured: " + String.join(", ", missing);
     }
 
-    private boolean paired(Cell a, Cell b) {
-        return pairOn.stream().allMatch(axis -> Objects.equals(a.params().get(axis), b.params().get(axis)));
+    private boolean paired(Cell a, Cell b, CellMatching matching) {
+        Map<String, String> ranA = matching.params(a);
+        Map<String, String> ranB = matching.params(b);
+        return pairOn.stream().allMatch(axis -> Objects.equals(ranA.get(axis), ranB.get(axis)));
     }
 
     private Judgement notMeasured() {

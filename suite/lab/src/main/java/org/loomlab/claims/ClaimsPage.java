@@ -1,5 +1,6 @@
 package org.loomlab.claims;
 
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
 import org.loomlab.report.Figures;
@@ -35,8 +36,11 @@ public record ClaimsPage(double confidence, double noise, Adjustment adjust, Lis
     public record Fingerprints(String run, String against, FingerprintDiff differences) {
     }
 
-    /** Each of {@code claims} judged on each run, keyed by the file its record was read from, under {@code rules}. */
-    public static ClaimsPage judge(List<Claim> claims, Map<Path, RunRecord> runs, VerdictRules rules) {
+    /**
+     * Each of {@code claims} judged on each run, keyed by the file its record was read from, under {@code rules}; cells
+     * paired by {@code matching} (an axis added later matches older records' cells by its declared value).
+     */
+    public static ClaimsPage judge(List<Claim> claims, Map<Path, RunRecord> runs, VerdictRules rules, CellMatching matching) {
         List<Column> columns = columns(runs);
         List<RunRecord> records = List.copyOf(runs.values());
         List<Fingerprints> fingerprints = new ArrayList<>();
@@ -46,7 +50,7 @@ public record ClaimsPage(double confidence, double noise, Adjustment adjust, Lis
         }
         List<Row> rows = new ArrayList<>();
         for (Claim claim : claims) {
-            rows.add(new Row(claim, records.stream().map(r -> claim.judge(r, rules)).toList()));
+            rows.add(new Row(claim, records.stream().map(r -> claim.judge(r, rules, matching)).toList()));
         }
         return new ClaimsPage(rules.confidence(), rules.noise(), rules.adjust(), columns, fingerprints, rows);
     }

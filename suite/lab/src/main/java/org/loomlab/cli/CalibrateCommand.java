@@ -52,7 +52,7 @@ final class CalibrateCommand implements Callable<Integer> {
             root = host;
             pairs.add(new RunToRun.Pair(relative(root, fileA), ra, relative(root, fileB), rb));
         }
-        RunToRun estimate = RunToRun.estimate(pairs);
+        RunToRun estimate = RunToRun.estimate(pairs, RunSource.matching());
         List<List<String>> rows = new ArrayList<>();
         for (Map.Entry<String, Double> e : estimate.z().entrySet()) {
             rows.add(List.of(e.getKey(), String.format(Locale.ROOT, "%+.2f", e.getValue())));

@@ -47,7 +47,7 @@ final class ClaimsCommand implements Callable<Integer> {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no run to judge in " + paths + "; valid: run.json files, run directories or matrix records");
         }
-        ClaimsPage page = ClaimsPage.judge(Claim.all(), runs, rules);
+        ClaimsPage page = ClaimsPage.judge(Claim.all(), runs, rules, RunSource.matching());
         System.out.print(page.markdown(evidence));
         json.write("claims", page);
         return LoomLab.OK;

@@ -104,7 +104,8 @@ final class DiffCommand implements Callable<Integer> {
             factor = sameRun(ra, rb) && !slices.interleaved(ra, rb) && isAuto() ? calibrated(fileA, slices.axis())
                     : runToRun(fileA, ra, rb);
         }
-        RunDiff diff = RunDiff.of(nameA, ra, nameB, rb, rules.withRunToRun(factor), acrossHardware);
+        RunDiff diff = RunDiff.of(nameA, ra, nameB, rb, rules.withRunToRun(factor), acrossHardware,
+                RunSource.matching());
         out.write("diff", as == Output.BENCHSTAT ? SampleExport.benchstat(ra, rb) : diff.markdown(changed));
         json.write("diff", diff.result());
         List<RunDiff.Row> worse = diff.worse();

@@ -81,7 +81,7 @@ final class ReportCommand implements Callable<Integer> {
             matrices.add(new MatrixReportPage.Matrix(file, m, runs));
         }
         Path dir = out != null ? out : MatrixReportPage.defaultDir(records);
-        ReportPage page = MatrixReportPage.of(matrices, dir);
+        ReportPage page = MatrixReportPage.of(matrices, dir, RunSource.matching());
         Files.createDirectories(dir);
         return written(dir, page);
     }

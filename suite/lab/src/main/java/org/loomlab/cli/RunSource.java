@@ -1,7 +1,9 @@
 package org.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.loomlab.catalogue.Catalogue;
 import org.loomlab.matrix.MatrixRecord;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 import org.loomlab.record.ResultsLayout;
@@ -19,6 +21,16 @@ import java.util.Optional;
 final class RunSource {
 
     private RunSource() {
+    }
+
+    /**
+     * Which cells of records are the same point, as the catalogue of this lab's benchmarks jar says: a record older
+     * than an axis matches the value the axis declares for it (gc=g1). A host without the jar, which only reads
+     * records, matches cells as recorded.
+     */
+    static CellMatching matching() {
+        Path jar = LoomLab.home().resolve("suite/bench/target/benchmarks.jar");
+        return Files.isRegularFile(jar) ? CellMatching.of(Catalogue.in(jar)) : CellMatching.EXACT;
     }
 
     /** The run record a path names: the file itself, or the run.json in a run directory. */

@@ -57,10 +57,10 @@ public final class Experiment {
     }
 
     /**
-     * JVM flags a scenario cell needs from its params, set before the JVM starts (e.g. the
-     * virtual-thread scheduler's parallelism, which is fixed at the first virtual thread).
+     * JVM flags a cell needs from its params, set before the JVM starts: a garbage collector, the virtual-thread
+     * scheduler's parallelism (fixed at the first virtual thread).
      */
-    public List<String> scenarioJvmArgs(Map<String, String> params) {
+    public List<String> jvmArgs(Map<String, String> params) {
         return spec.jvmArgs(params);
     }
 

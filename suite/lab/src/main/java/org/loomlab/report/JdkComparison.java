@@ -2,6 +2,7 @@ package org.loomlab.report;
 
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Host;
 import org.loomlab.record.RunRecord;
@@ -29,12 +30,19 @@ public final class JdkComparison {
     private final List<Run> runs;
     private final Map<Run, Map<CellKey, Cell>> cells = new IdentityHashMap<>(); // a record's hash would walk every cell
 
+    /** The JDKs' runs, their cells matched as recorded. */
     public JdkComparison(List<Run> runs) {
+        this(runs, CellMatching.EXACT);
+    }
+
+    /** @param matching which cells are the same when some runs are older than an axis others have */
+    public JdkComparison(List<Run> runs, CellMatching matching) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("nothing to compare: the matrix has no JDK with a run record");
         }
         this.runs = List.copyOf(runs);
-        this.runs.forEach(r -> cells.put(r, CellKey.index(r.record().results())));
+        CellMatching all = matching.among(runs.stream().flatMap(r -> r.record().results().stream()).toList());
+        this.runs.forEach(r -> cells.put(r, all.index(r.record().results())));
     }
 
     /** Which JDK build ran where: version, image, the limits it saw, wall time and how many cells ended ok. */

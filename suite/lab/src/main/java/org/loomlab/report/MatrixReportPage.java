@@ -1,6 +1,7 @@
 package org.loomlab.report;
 
 import org.loomlab.matrix.MatrixRecord;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.RunRecord;
 
 import java.io.IOException;
@@ -38,8 +39,11 @@ public final class MatrixReportPage {
                 : matrixFiles.get(0).toAbsolutePath().getParent().resolve(name);
     }
 
-    /** The report of one matrix, or of a lab result set when there are several, as it reads from {@code reportDir}. */
-    public static ReportPage of(List<Matrix> matrices, Path reportDir) throws IOException {
+    /**
+     * The report of one matrix, or of a lab result set when there are several, as it reads from {@code reportDir}; the
+     * JDKs' cells paired by {@code matching}.
+     */
+    public static ReportPage of(List<Matrix> matrices, Path reportDir, CellMatching matching) throws IOException {
         boolean lab = matrices.size() > 1;
         List<JdkComparison.Run> runs = new ArrayList<>();
         StringBuilder missing = new StringBuilder();
@@ -54,7 +58,7 @@ public final class MatrixReportPage {
                 runs.add(new JdkComparison.Run(label, m.runs().get(e.jdk())));
             }
         }
-        JdkComparison comparison = new JdkComparison(runs);
+        JdkComparison comparison = new JdkComparison(runs, matching);
         String head = lab ? labHead(matrices, runs) : matrixHead(matrices.get(0).record(), runs.get(0).record());
         StringBuilder text = new StringBuilder(head).append(comparison.jdkTable()).append('\n').append(missing);
         HtmlPage page = new HtmlPage((lab ? "Lab result set " : "Matrix ") + matrices.stream().map(m -> m.record().matrixId())

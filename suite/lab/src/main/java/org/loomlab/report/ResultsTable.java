@@ -2,6 +2,7 @@ package org.loomlab.report;
 
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.ForkMemory;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -14,6 +15,8 @@ import java.util.Set;
  * error and the status. The same text goes to the console and into the README.
  */
 public final class ResultsTable {
+
+    private static final double MB = 1024.0 * 1024.0;
 
     private ResultsTable() {
     }
@@ -30,6 +33,20 @@ public final class ResultsTable {
         if (spread) {
             header.add("meal spread");
         }
+        // How evenly the seats shared them, and the consumeCPU tokens a consume-cpu meal was calibrated to.
+        boolean shares = cells.stream().anyMatch(c -> c.mealShares() != null);
+        if (shares) {
+            header.addAll(List.of("meal gini", "least / most fed"));
+        }
+        boolean tokens = cells.stream().anyMatch(c -> c.cpuTokens() != null);
+        if (tokens) {
+            header.add("cpu tokens");
+        }
+        // The most memory a fork held, over the cell's forks.
+        boolean memory = cells.stream().anyMatch(c -> c.forkMemory() != null);
+        if (memory) {
+            header.add("peak heap / RSS (MB)");
+        }
         List<List<String>> rows = new ArrayList<>();
         for (Cell c : cells) {
             List<String> row = new ArrayList<>(List.of(c.experiment()));
@@ -43,6 +60,18 @@ public final class ResultsTable {
             row.add(c.status().label());
             if (spread) {
                 row.add(c.mealSpread() == null ? "" : String.format(Locale.ROOT, "%.1f", c.mealSpread()));
+            }
+            if (shares) {
+                row.add(c.mealShares() == null ? "" : String.format(Locale.ROOT, "%.3f", c.mealShares().gini()));
+                row.add(c.mealShares() == null ? "" : String.format(Locale.ROOT, "%.3f", c.mealShares().minMaxRatio()));
+            }
+            if (tokens) {
+                row.add(c.cpuTokens() == null ? "" : String.valueOf(c.cpuTokens()));
+            }
+            if (memory) {
+                row.add(c.forkMemory() == null ? "" : String.format(Locale.ROOT, "%.0f / %.0f",
+                        c.forkMemory().stream().mapToLong(ForkMemory::peakHeapBytes).max().orElseThrow() / MB,
+                        c.forkMemory().stream().mapToLong(ForkMemory::peakRssBytes).max().orElseThrow() / MB));
             }
             rows.add(row);
         }

@@ -2,6 +2,7 @@ package org.loomlab.report;
 
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.RunRecord;
 
 import java.util.ArrayList;
@@ -12,11 +13,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The same cells of two runs side by side: for each, B/A with its confidence interval, p-values (raw and
  * adjusted across the diff), the smallest change the data could have detected, and a verdict (see
- * {@link VerdictRules}). A is the baseline. Cells are matched on {@link CellKey}; a cell that did not end ok on
+ * {@link VerdictRules}). A is the baseline. Cells are matched on {@link CellKey} ({@link CellMatching}: a record older
+ * than an axis matches the value the axis declares for it); a cell that did not end ok on
  * both sides is listed with the reason. The runs' fingerprints are compared first: on different hardware
  * directional verdicts are held back unless asked for.
  */
@@ -75,10 +78,13 @@ public final class RunDiff {
 
     /**
      * @param acrossHardware judge directional verdicts even when the CPU model, count or architecture differ
+     * @param matching       which cells are the same point when one record is older than an axis the other has
      */
-    public RunDiff(Side a, RunRecord ra, Side b, RunRecord rb, VerdictRules rules, boolean acrossHardware) {
-        Map<CellKey, Cell> left = CellKey.index(ra.results());
-        Map<CellKey, Cell> right = CellKey.index(rb.results());
+    public RunDiff(Side a, RunRecord ra, Side b, RunRecord rb, VerdictRules rules, boolean acrossHardware,
+                   CellMatching matching) {
+        CellMatching both = matching.among(Stream.concat(ra.results().stream(), rb.results().stream()).toList());
+        Map<CellKey, Cell> left = both.index(ra.results());
+        Map<CellKey, Cell> right = both.index(rb.results());
         Set<CellKey> keys = new LinkedHashSet<>(left.keySet());
         keys.addAll(right.keySet());
         List<VerdictRules.Pairing> pairs = keys.stream().map(k -> new VerdictRules.Pairing(k, left.get(k), right.get(k))).toList();
@@ -88,8 +94,14 @@ public final class RunDiff {
                 fingerprints, rows);
     }
 
+    /** The diff of two records whose cells match as recorded. */
     public static RunDiff of(String pathA, RunRecord a, String pathB, RunRecord b, VerdictRules rules, boolean acrossHardware) {
-        return new RunDiff(Side.of(pathA, a), a, Side.of(pathB, b), b, rules, acrossHardware);
+        return of(pathA, a, pathB, b, rules, acrossHardware, CellMatching.EXACT);
+    }
+
+    public static RunDiff of(String pathA, RunRecord a, String pathB, RunRecord b, VerdictRules rules, boolean acrossHardware,
+                             CellMatching matching) {
+        return new RunDiff(Side.of(pathA, a), a, Side.of(pathB, b), b, rules, acrossHardware, matching);
     }
 
     public Result result() {

@@ -2,6 +2,7 @@ package org.loomlab.report;
 
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * How much more two runs of the same cells differ than their forks say, as the factor by which {@code diff} widens
@@ -59,17 +61,26 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
     public record Pair(String pathA, RunRecord a, String pathB, RunRecord b) {
     }
 
-    /** The factor from one or more A/A pairs, pooled over every cell measured ok on both sides of a pair. */
+    /** The factor from A/A pairs whose cells match as recorded. */
     public static RunToRun estimate(List<Pair> pairs) {
+        return estimate(pairs, CellMatching.EXACT);
+    }
+
+    /**
+     * The factor from one or more A/A pairs, pooled over every cell measured ok on both sides of a pair; {@code matching}
+     * says which cells are the same when one run of a pair is older than an axis the other has.
+     */
+    public static RunToRun estimate(List<Pair> pairs, CellMatching matching) {
         Map<String, Double> z = new LinkedHashMap<>();
         List<String> runs = new ArrayList<>();
         double sum = 0;
         for (Pair p : pairs) {
             runs.add(p.pathA());
             runs.add(p.pathB());
-            Map<CellKey, Cell> right = CellKey.index(p.b().results());
+            CellMatching both = matching.among(Stream.concat(p.a().results().stream(), p.b().results().stream()).toList());
+            Map<CellKey, Cell> right = both.index(p.b().results());
             for (Cell ca : p.a().results()) {
-                Cell cb = right.get(CellKey.of(ca));
+                Cell cb = right.get(both.key(ca));
                 if (cb == null || ca.status() != CellStatus.OK || cb.status() != CellStatus.OK) {
                     continue;
                 }

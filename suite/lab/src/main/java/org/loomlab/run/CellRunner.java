@@ -1,11 +1,18 @@
 package org.loomlab.run;
 
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Experiment;
 import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /** Runs planned cells in forked JVMs and reports what each measured: one cell per metric. */
 public interface CellRunner {
@@ -18,6 +25,33 @@ public interface CellRunner {
      * @return one list of cells per planned cell, in order
      */
     List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException;
+
+    /**
+     * {@code runner}, except that the cells {@code refusal} names a reason for are recorded skipped with it, without
+     * starting a JVM; the others of a group still take turns.
+     */
+    static CellRunner skipping(Function<CellPlan, Optional<String>> refusal, CellRunner runner) {
+        return (group, runDir, names) -> {
+            List<CellPlan> allowed = new ArrayList<>();
+            List<String> allowedNames = new ArrayList<>();
+            for (int i = 0; i < group.size(); i++) {
+                if (refusal.apply(group.get(i)).isEmpty()) {
+                    allowed.add(group.get(i));
+                    allowedNames.add(names.get(i));
+                }
+            }
+            Iterator<List<Cell>> ran = allowed.isEmpty() ? Collections.emptyIterator()
+                    : runner.run(allowed, runDir, allowedNames).iterator();
+            List<List<Cell>> out = new ArrayList<>();
+            for (CellPlan plan : group) {
+                Optional<String> no = refusal.apply(plan);
+                Experiment e = plan.experiment();
+                out.add(no.isEmpty() ? ran.next() : List.of(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(),
+                        CellStatus.SKIPPED, no.get(), 0, null)));
+            }
+            return out;
+        };
+    }
 
     /** One cell run alone. */
     default List<Cell> run(CellPlan plan, Path runDir, String name) throws IOException, InterruptedException {

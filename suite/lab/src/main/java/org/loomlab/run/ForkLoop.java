@@ -4,6 +4,8 @@ import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.ForkMemory;
+import org.loomlab.record.MealShares;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
 import org.loomlab.report.Figures;
@@ -190,7 +192,10 @@ final class ForkLoop {
         return out;
     }
 
-    /** Counts add up over forks (failed operations, pinned events); the meal spread is the forks' mean. */
+    /**
+     * Counts add up over forks (failed operations, pinned events); the meal spread, the meal shares and the
+     * calibrated CPU tokens are the forks' means; each fork's memory peaks are kept, in fork order.
+     */
     private static Cell withSums(Cell pooled, List<Cell> forks) {
         Cell c = pooled;
         if (forks.stream().anyMatch(f -> f.pinning() != null)) {
@@ -205,6 +210,20 @@ final class ForkLoop {
         double[] spreads = forks.stream().filter(f -> f.mealSpread() != null).mapToDouble(Cell::mealSpread).toArray();
         if (spreads.length > 0) {
             c = c.withMealSpread(java.util.Arrays.stream(spreads).average().orElseThrow());
+        }
+        List<MealShares> shares = forks.stream().map(Cell::mealShares).filter(Objects::nonNull).toList();
+        if (!shares.isEmpty()) {
+            c = c.withMealShares(new MealShares(shares.stream().mapToDouble(MealShares::gini).average().orElseThrow(),
+                    shares.stream().mapToDouble(MealShares::minMaxRatio).average().orElseThrow()));
+        }
+        long[] tokens = forks.stream().filter(f -> f.cpuTokens() != null).mapToLong(Cell::cpuTokens).toArray();
+        if (tokens.length > 0) {
+            c = c.withCpuTokens(Math.round(java.util.Arrays.stream(tokens).average().orElseThrow()));
+        }
+        List<ForkMemory> memory = forks.stream().map(Cell::forkMemory).filter(Objects::nonNull).flatMap(List::stream)
+                .toList();
+        if (!memory.isEmpty()) {
+            c = c.withForkMemory(memory);
         }
         return c;
     }

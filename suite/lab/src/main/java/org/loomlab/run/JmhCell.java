@@ -6,6 +6,8 @@ import org.loomlab.plan.Experiment;
 import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.ForkMemory;
+import org.loomlab.record.MealShares;
 import org.loomlab.record.RecordJson;
 
 import java.io.IOException;
@@ -59,7 +61,8 @@ public final class JmhCell implements CellRunner {
         if (!jvm.jvmArgs().isEmpty()) {
             cmd.addAll(List.of("-jvmArgs", String.join(" ", jvm.jvmArgs())));
         }
-        List<String> append = new ArrayList<>(List.of("-Dloomlab.cell=" + jmhJson));
+        List<String> append = new ArrayList<>(plan.experiment().jvmArgs(plan.params()));
+        append.add("-Dloomlab.cell=" + jmhJson);
         if (jvm.fixtureUrl() != null) {
             append.add("-Dloomlab.fixture=" + jvm.fixtureUrl());
         }
@@ -168,6 +171,22 @@ public final class JmhCell implements CellRunner {
         if (winners > 0) {
             cell = cell.withMealSpread(table / winners);
         }
+        double shared = sum(secondary.path("sharedDinners"));
+        if (shared > 0) {
+            cell = cell.withMealShares(new MealShares(sum(secondary.path("giniSum")) / shared,
+                    sum(secondary.path("minMaxSum")) / shared));
+        }
+        // The same tokens in every iteration of a fork: their mean is the fork's calibration.
+        double tokens = sum(secondary.path("cpuTokens")) / Math.max(1, count(secondary.path("cpuTokens")));
+        if (tokens >= 1) {
+            cell = cell.withCpuTokens(Math.round(tokens));
+        }
+        // Peaks so far at each iteration's end: the last is the fork's.
+        long heap = Math.round(max(secondary.path("peakHeapBytes")));
+        long rss = Math.round(max(secondary.path("peakRssBytes")));
+        if (heap > 0 && rss > 0) {
+            cell = cell.withForkMemory(List.of(new ForkMemory(heap, rss)));
+        }
         if (secondary.path("failedMeals").isMissingNode()) {
             return cell;
         }
@@ -184,6 +203,26 @@ public final class JmhCell implements CellRunner {
             }
         }
         return total;
+    }
+
+    /** The largest raw value of a secondary metric over every fork and measured iteration; 0 when absent. */
+    private static double max(JsonNode metric) {
+        double most = 0;
+        for (JsonNode fork : metric.path("rawData")) {
+            for (JsonNode v : fork) {
+                most = Math.max(most, v.asDouble());
+            }
+        }
+        return most;
+    }
+
+    /** How many raw values a secondary metric has over every fork and measured iteration. */
+    private static int count(JsonNode metric) {
+        int n = 0;
+        for (JsonNode fork : metric.path("rawData")) {
+            n += fork.size();
+        }
+        return n;
     }
 
     /** JMH writes NaN as the string "NaN" (e.g. the error of a single sample). */

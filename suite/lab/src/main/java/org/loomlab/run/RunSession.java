@@ -261,8 +261,11 @@ public final class RunSession {
         JmhCell jmh = new JmhCell(forks, profilers);
         ScenarioCell scenario = new ScenarioCell(forks);
         // A group's cells share their experiment (they differ in one axis only), so its first says which runner.
-        CellRunner cells = ThreadCeiling.ofThisHost().guarding((group, d, names) ->
-                group.get(0).experiment().kind() == ExperimentSpec.Kind.JMH ? jmh.run(group, d, names) : scenario.run(group, d, names));
+        CellRunner byKind = (group, d, names) ->
+                group.get(0).experiment().kind() == ExperimentSpec.Kind.JMH ? jmh.run(group, d, names) : scenario.run(group, d, names);
+        // A cell whose flags (a collector) this JDK refuses is skipped with the JVM's reason, like one the host cannot start.
+        CellRunner cells = ThreadCeiling.ofThisHost().guarding(CellRunner.skipping(
+                p -> VmOptions.refusal(forks.java(), p.experiment().jvmArgs(p.params())), byKind));
         LabRun run = new LabRun(dir, start, cells, out, forks.runBudget(), interleaving);
         CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
         Progress progress = new Progress(out, history.plan(plans, chosen.plannedCellTime()), history.basis(plans),

@@ -36,7 +36,7 @@ public final class ScenarioCell implements CellRunner {
     List<String> command(CellPlan plan, Path out, List<String> extraFlags) {
         List<String> cmd = new ArrayList<>(List.of(jvm.java().toString()));
         cmd.addAll(jvm.jvmArgs());
-        cmd.addAll(plan.experiment().scenarioJvmArgs(plan.params()));
+        cmd.addAll(plan.experiment().jvmArgs(plan.params()));
         cmd.addAll(extraFlags);
         cmd.addAll(List.of("-Dloomlab.cell=" + out, "-cp", jvm.benchmarksJar().toString(), MAIN, plan.experiment().target(),
                 "--out", out.toString(), "--samples", String.valueOf(jvm.profile().warmupWindows() + jvm.profile().windows()),

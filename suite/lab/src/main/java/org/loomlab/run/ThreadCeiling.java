@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,26 +64,7 @@ public record ThreadCeiling(long threads, String why) {
 
     /** {@code runner}, except that cells this host cannot start are recorded skipped without starting a JVM. */
     public CellRunner guarding(CellRunner runner) {
-        return (group, runDir, names) -> {
-            List<CellPlan> allowed = new ArrayList<>();
-            List<String> allowedNames = new ArrayList<>();
-            for (int i = 0; i < group.size(); i++) {
-                if (refusal(group.get(i)).isEmpty()) {
-                    allowed.add(group.get(i));
-                    allowedNames.add(names.get(i));
-                }
-            }
-            Iterator<List<Cell>> ran = allowed.isEmpty() ? Collections.emptyIterator()
-                    : runner.run(allowed, runDir, allowedNames).iterator();
-            List<List<Cell>> out = new ArrayList<>();
-            for (CellPlan plan : group) {
-                Optional<String> no = refusal(plan);
-                Experiment e = plan.experiment();
-                out.add(no.isEmpty() ? ran.next() : List.of(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(),
-                        CellStatus.SKIPPED, no.get(), 0, null)));
-            }
-            return out;
-        };
+        return CellRunner.skipping(this::refusal, runner);
     }
 
     private static Optional<Long> number(Path file) {

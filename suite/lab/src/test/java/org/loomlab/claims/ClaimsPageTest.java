@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RecordJson;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.Adjustment;
 import org.loomlab.report.Verdict;
@@ -44,7 +45,7 @@ class ClaimsPageTest {
                 run("openjdk-21", "21.0.8", List.of(cell("platform", 400), cell("virtual", 4))));
         runs.put(Path.of("results/lab-1/openjdk-25/m1/run.json"),
                 run("openjdk-25", "25.0.2", List.of(cell("platform", 400), cell("virtual", 800))));
-        return ClaimsPage.judge(List.of(VIRTUAL_FASTER), runs, RULES);
+        return ClaimsPage.judge(List.of(VIRTUAL_FASTER), runs, RULES, CellMatching.EXACT);
     }
 
     @Test
@@ -86,7 +87,7 @@ class ClaimsPageTest {
         runs.put(Path.of("a/run.json"), a);
         runs.put(Path.of("b/run.json"), new RunRecord(a.schema(), "m2", a.started(), a.finished(), a.profile(), a.status(),
                 a.host(), a.jdk(), a.suite(), a.fixture(), a.results()));
-        assertThat(ClaimsPage.judge(List.of(VIRTUAL_FASTER), runs, RULES).runs())
+        assertThat(ClaimsPage.judge(List.of(VIRTUAL_FASTER), runs, RULES, CellMatching.EXACT).runs())
                 .extracting(ClaimsPage.Column::label).containsExactly("openjdk-25@lab-1 m1", "openjdk-25@lab-1 m2");
     }
 }

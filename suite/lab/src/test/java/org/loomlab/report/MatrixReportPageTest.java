@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.Cell;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.RunRecord;
 
 import java.nio.file.Files;
@@ -47,7 +48,7 @@ class MatrixReportPageTest {
     @Test
     void putsEachJdkInAColumnAndListsTheOneThatDidNotRun() throws Exception {
         Path file = tmp.resolve("vm/matrix-q.json");
-        ReportPage page = MatrixReportPage.of(List.of(matrix(file, "q")), MatrixReportPage.defaultDir(List.of(file)));
+        ReportPage page = MatrixReportPage.of(List.of(matrix(file, "q")), MatrixReportPage.defaultDir(List.of(file)), CellMatching.EXACT);
 
         assertThat(page.markdown()).startsWith("Matrix `q` (quick profile) on lab-1: CPU, 2 CPUs, 16 GiB;"
                 + " 2026-11-23T00:00:00Z to (unfinished).\n\n");
@@ -67,7 +68,7 @@ class MatrixReportPageTest {
         Files.writeString(file.resolveSibling("claims-q.md"), "| claim | openjdk-21 |\n| --- | --- |\n| pinning fixed | no |\n");
         Files.writeString(file.resolveSibling("diff-q-openjdk-21-vs-openjdk-25.md"), "1 of 2 cells faster\n");
         Files.writeString(file.resolveSibling("diff-other-a-vs-b.md"), "another matrix's diff\n");
-        String html = MatrixReportPage.of(List.of(m), tmp.resolve("out")).html();
+        String html = MatrixReportPage.of(List.of(m), tmp.resolve("out"), CellMatching.EXACT).html();
 
         assertThat(html).contains("<h2>Claims: claims-q</h2>").contains("<td>pinning fixed</td>")
                 .contains("<h2>Diff: diff-q-openjdk-21-vs-openjdk-25</h2>").contains("1 of 2 cells faster")
@@ -80,7 +81,7 @@ class MatrixReportPageTest {
         List<Path> files = List.of(tmp.resolve("results/lab-intel/matrix-s.json"), tmp.resolve("results/lab-arm/matrix-s.json"));
         Path dir = MatrixReportPage.defaultDir(files);
         assertThat(dir).isEqualTo(tmp.resolve("results/matrix-s-report").toAbsolutePath());
-        ReportPage page = MatrixReportPage.of(List.of(matrix(files.get(0), "s"), matrix(files.get(1), "s")), dir);
+        ReportPage page = MatrixReportPage.of(List.of(matrix(files.get(0), "s"), matrix(files.get(1), "s")), dir, CellMatching.EXACT);
 
         assertThat(page.markdown()).startsWith("Lab result set: matrix `s` (quick profile) on 2 hosts.\n\n- lab-1: CPU, amd64,");
         assertThat(page.markdown()).contains("- openjdk-26@lab-intel: skipped").contains("- openjdk-26@lab-arm: skipped");

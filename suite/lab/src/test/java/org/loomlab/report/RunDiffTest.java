@@ -1,7 +1,9 @@
 package org.loomlab.report;
 
 import org.junit.jupiter.api.Test;
+import org.loomlab.catalogue.Catalogue;
 import org.loomlab.record.Cell;
+import org.loomlab.record.CellMatching;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Host;
 import org.loomlab.record.RunRecord;
@@ -42,6 +44,39 @@ class RunDiffTest {
 
     private static RunDiff.Row row(RunDiff d, String workload) {
         return d.rows().stream().filter(r -> r.params().get("workload").equals(workload)).findFirst().orElseThrow();
+    }
+
+    /**
+     * A record older than the gc axis has no gc param and ran G1: with the catalogue's matching its cell is the newer
+     * record's gc=g1 cell, and never its gc=z cell. Matched as recorded, it would be compared with neither.
+     */
+    @Test
+    void anOlderRecordsCellWithoutGcIsTheNewerRecordsG1CellAndNotItsZCell() {
+        Map<String, String> g1 = params("sleep");
+        g1.put("gc", "g1");
+        Map<String, String> z = params("sleep");
+        z.put("gc", "z");
+        var older = run("openjdk-25", "25.0.2", List.of(forks("sleep", "ms/op", 100.0, 104.0, 98.0, 101.0, 103.0)));
+        var newer = run("openjdk-25", "25.0.3", List.of(
+                forked("philosophers", g1, "avgt", "ms/op", List.of(List.of(50.0, 50.5), List.of(52.0, 51.0), List.of(49.0, 49.5))),
+                forked("philosophers", z, "avgt", "ms/op", List.of(List.of(80.0, 80.5), List.of(82.0, 81.0), List.of(79.0, 79.5)))));
+        CellMatching catalogue = CellMatching.of(Catalogue.onClassPath());
+
+        List<RunDiff.Row> rows = RunDiff.of("a", older, "b", newer, HOLM_95, false, catalogue).rows();
+        assertThat(rows).hasSize(2);
+        RunDiff.Row matched = rows.stream().filter(r -> r.aMedian() != null).findFirst().orElseThrow();
+        assertThat(matched.params()).containsEntry("gc", "g1");
+        assertThat(matched.bMedian()).isBetween(49.0, 52.0);
+        assertThat(matched.verdict()).isEqualTo(Verdict.FASTER);
+        RunDiff.Row alone = rows.stream().filter(r -> r.aMedian() == null).findFirst().orElseThrow();
+        assertThat(alone.params()).containsEntry("gc", "z");
+        assertThat(alone.note()).contains("only in B");
+        // as recorded, the older cell is a third row, compared with nothing
+        assertThat(RunDiff.of("a", older, "b", newer, HOLM_95, false).rows()).hasSize(3)
+                .allSatisfy(r -> assertThat(r.aMedian() == null || r.bMedian() == null).isTrue());
+        // two records that both lack the axis are compared, and shown, as recorded
+        assertThat(RunDiff.of("a", older, "b", older, HOLM_95, false, catalogue).rows())
+                .singleElement().satisfies(r -> assertThat(r.params()).doesNotContainKey("gc"));
     }
 
     @Test

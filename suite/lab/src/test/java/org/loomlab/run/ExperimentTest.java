@@ -52,7 +52,31 @@ class ExperimentTest {
         assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("mealtime", List.of("0"))))
                 .hasMessage("mealtime must be a number of microseconds > 0 (at least 0.001), e.g. 16 or 16.8, got '0'");
         assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("dinner", List.of("feast"))))
-                .hasMessage("unknown dinner 'feast'; valid: lab, talk");
+                .hasMessage("unknown dinner 'feast'; valid: lab, talk, arbiter");
+    }
+
+    @Test
+    void everyCollectorButG1RunsOnlyWhenAskedForAndACellsCollectorIsAFlagOfItsJvm() {
+        for (Profile profile : Profile.values()) {
+            assertThat(Catalogued.PHILOSOPHERS.cells(profile, Map.of()))
+                    .allSatisfy(c -> assertThat(c.params()).containsEntry("gc", "g1"));
+        }
+        List<CellPlan> z = Catalogued.PHILOSOPHERS.cells(Profile.SMOKE, Map.of("gc", List.of("z"), "lock",
+                List.of("reentrant"), "threads", List.of("virtual"), "workload", List.of("noop")));
+        assertThat(z).hasSize(1);
+        assertThat(Catalogued.PHILOSOPHERS.jvmArgs(z.get(0).params())).containsExactly("-XX:+UseZGC");
+        assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("gc", List.of("cms"))))
+                .hasMessage("unknown gc 'cms'; valid: g1, parallel, serial, z, shenandoah");
+    }
+
+    @Test
+    void theArbitersDinnerStartsNoThreadPerPhilosopherAndSaysItIsAnotherAlgorithm() {
+        Map<String, String> arbiter = Map.of("threads", "platform", "dinner", "arbiter", "philosophers", "1000000");
+        assertThat(Catalogued.PHILOSOPHERS.platformThreads(arbiter)).isEmpty();
+        assertThat(Catalogued.PHILOSOPHERS.platformThreads(Map.of("threads", "platform", "dinner", "talk",
+                "philosophers", "1000000"))).hasValue(1_000_000);
+        assertThat(Catalogued.PHILOSOPHERS.note(arbiter)).contains("arbiter").contains("another algorithm");
+        assertThat(Catalogued.PHILOSOPHERS.note(Map.of("dinner", "talk"))).isNull();
     }
 
     @Test
@@ -76,14 +100,15 @@ class ExperimentTest {
         assertThat(cells).hasSize(2 * 7);
         assertThat(cells).extracting(c -> c.params().get("philosophers")).containsOnly("5", "1000");
         assertThat(cells.get(0).label()).isEqualTo(
-                "lock=synchronized threads=virtual workload=noop dinner=talk mealtime=16 philosophers=5 meals=100 connections=500");
+                "lock=synchronized threads=virtual workload=noop dinner=talk mealtime=16 philosophers=5 meals=100 connections=500"
+                        + " gc=g1");
     }
 
     @Test
     void rejectsUnknownAxesAndValuesNamingTheValidOnes() {
         assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("seats", List.of("5"))))
                 .hasMessage("unknown param 'seats' for philosophers; valid: lock, threads, workload, dinner, mealtime, philosophers,"
-                        + " meals, connections");
+                        + " meals, connections, gc");
         assertThatThrownBy(() -> Catalogued.EXPERIMENTS.plan(List.of(), Profile.QUICK, Map.of("seats", List.of("5"))))
                 .hasMessageStartingWith("unknown param 'seats'; valid: lock, threads, workload, dinner, mealtime, philosophers, meals");
         assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("philosophers", List.of("1"))))
@@ -106,6 +131,7 @@ class ExperimentTest {
                 .contains("-f 1 -wi 0 -w 100ms -i 3 -r 100ms")
                 .contains("-rf json -rff /r/jmh/cell-01.json")
                 .contains("-jvmArgs -Xmx1g")
+                .contains("-jvmArgsAppend -XX:+UseG1GC -Dloomlab.cell=/r/jmh/cell-01.json")
                 .contains("-Dloomlab.fixture=http://localhost:1");
     }
 }

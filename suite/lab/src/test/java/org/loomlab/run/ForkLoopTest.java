@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.ForkMemory;
+import org.loomlab.record.MealShares;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,6 +48,19 @@ class ForkLoopTest {
         assertThat(c.precision().warmupDiscarded()).isEqualTo(1);
         assertThat(c.score()).isCloseTo(100, within(0.5));
         assertThat(c.ciLow()).isPositive().isLessThan(c.score());
+    }
+
+    @Test
+    void aCellKeepsTheForksMeanSharesAndTokensAndEveryForksMemoryInOrder() throws Exception {
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 3, Duration.ofMinutes(1)), 2, 0, null).run(k -> List.of(
+                fork(100 + k * 0.1, 100).withMealShares(new MealShares(0.1 * k, 0.2 * k)).withCpuTokens(1000L + k)
+                        .withForkMemory(List.of(new ForkMemory(k << 20, k << 21)))));
+        Cell c = cells.get(0);
+        assertThat(c.mealShares().gini()).isCloseTo(0.2, within(1e-12));
+        assertThat(c.mealShares().minMaxRatio()).isCloseTo(0.4, within(1e-12));
+        assertThat(c.cpuTokens()).isEqualTo(1002L);
+        assertThat(c.forkMemory()).containsExactly(new ForkMemory(1L << 20, 1L << 21), new ForkMemory(2L << 20, 2L << 21),
+                new ForkMemory(3L << 20, 3L << 21));
     }
 
     @Test

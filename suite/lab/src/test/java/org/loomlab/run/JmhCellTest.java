@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.loomlab.plan.Catalogued;
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Policy;
+import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
+import org.loomlab.record.ForkMemory;
 import org.loomlab.record.RecordJson;
 
 import java.util.Map;
@@ -37,9 +40,50 @@ class JmhCellTest {
     }
 
     @Test
+    void mealSharesAreTheMeansOverTheSummedDinnersAndCpuTokensTheIterationsMean() throws Exception {
+        Cell cell = JmhCell.fromJmh(PLAN, jmh("""
+                "sharedDinners": {"rawData": [[3.0, 1.0]]},
+                "giniSum": {"rawData": [[0.9, 0.3]]},
+                "minMaxSum": {"rawData": [[1.5, 0.5]]},
+                "cpuTokens": {"rawData": [[4000.0, 4002.0]]}"""), 1.0, "jmh/cell-01.json");
+        assertThat(cell.mealShares().gini()).isCloseTo(0.3, within(1e-12));
+        assertThat(cell.mealShares().minMaxRatio()).isCloseTo(0.5, within(1e-12));
+        assertThat(cell.cpuTokens()).isEqualTo(4001L);
+    }
+
+    @Test
+    void aForksMemoryIsItsLastPeaks() throws Exception {
+        Cell cell = JmhCell.fromJmh(PLAN, jmh("""
+                "peakHeapBytes": {"rawData": [[1.0E8, 1.5E8]]},
+                "peakRssBytes": {"rawData": [[4.0E8, 4.2E8]]}"""), 1.0, "jmh/cell-01.json");
+        assertThat(cell.forkMemory()).containsExactly(new ForkMemory(150_000_000L, 420_000_000L));
+    }
+
+    @Test
     void withoutTheCountersThereIsNoSpreadAndNoErrorCount() throws Exception {
         Cell cell = JmhCell.fromJmh(PLAN, jmh(""), 1.0, "jmh/cell-01.json");
         assertThat(cell.mealSpread()).isNull();
         assertThat(cell.errors()).isNull();
+        assertThat(cell.mealShares()).isNull();
+        assertThat(cell.cpuTokens()).isNull();
+        assertThat(cell.forkMemory()).isNull();
+    }
+
+    @Test
+    void aWorkloadThatBurnsNoTokensRecordsNone() throws Exception {
+        Cell cell = JmhCell.fromJmh(PLAN, jmh("""
+                "cpuTokens": {"rawData": [[0.0, 0.0]]}"""), 1.0, "jmh/cell-01.json");
+        assertThat(cell.cpuTokens()).isNull();
+    }
+
+    @Test
+    void aCellsCollectorFlagGoesToTheMeasuredJvmsBeforeTheLabsOwnProperties() throws Exception {
+        CellPlan z = new CellPlan(Catalogued.PHILOSOPHERS, Map.of("lock", "reentrant", "threads", "virtual",
+                "workload", "noop", "philosophers", "10", "meals", "100", "gc", "z"));
+        JmhCell runner = new JmhCell(new CellJvm(java.nio.file.Path.of("/jdk/bin/java"), java.nio.file.Path.of("b.jar"),
+                java.util.List.of(), Profile.SMOKE, Policy.of(Profile.SMOKE), java.time.Duration.ofSeconds(5), null, null));
+        java.util.List<String> command = runner.command(z, java.nio.file.Path.of("/r/jmh/cell-01.json"));
+        assertThat(command.get(command.indexOf("-jvmArgsAppend") + 1)).startsWith("-XX:+UseZGC ");
+        assertThat(command).contains("gc=z");
     }
 }

@@ -1,5 +1,6 @@
 package org.loomlab.catalogue;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.loomlab.axis.Axis;
 import org.loomlab.axis.Microseconds;
 
@@ -20,9 +21,11 @@ import java.util.stream.Collectors;
  * @param defaults the values taken when the user narrows nothing and the profile has none of its own;
  *                 {@value #HOST_CPUS} stands for this host's processor count
  * @param profiles other default values under a profile, e.g. tiny tables for {@code smoke}
+ * @param whenAbsent the value a cell recorded without this axis ran at (a record older than the axis), which such a
+ *                   cell matches in diffs and claims; null when the axis declares none (then left out of the JSON)
  */
 public record AxisSpec(String name, Type type, List<Choice> choices, Integer min, List<String> defaults,
-                       Map<String, List<String>> profiles) {
+                       Map<String, List<String>> profiles, @JsonInclude(JsonInclude.Include.NON_NULL) String whenAbsent) {
 
     /** How a value of the axis is written and checked. */
     public enum Type {
@@ -48,30 +51,38 @@ public record AxisSpec(String name, Type type, List<Choice> choices, Integer min
     public static <E extends Enum<E> & Axis> AxisSpec choice(String name, Class<E> type) {
         List<Choice> choices = Arrays.stream(type.getEnumConstants()).map(Choice::of).toList();
         return new AxisSpec(name, Type.CHOICE, choices, null,
-                choices.stream().filter(c -> !c.optIn()).map(Choice::label).toList(), Map.of());
+                choices.stream().filter(c -> !c.optIn()).map(Choice::label).toList(), Map.of(), null);
     }
 
     /** A whole-number axis of at least {@code min}, by default {@code defaultValue}. */
     public static AxisSpec count(String name, String defaultValue, int min) {
-        return new AxisSpec(name, Type.COUNT, List.of(), min, List.of(defaultValue), Map.of());
+        return new AxisSpec(name, Type.COUNT, List.of(), min, List.of(defaultValue), Map.of(), null);
     }
 
     /** A decimal axis of microseconds above 0, by default {@code defaultValue}. */
     public static AxisSpec microseconds(String name, String defaultValue) {
         Microseconds.parse(name, defaultValue);
-        return new AxisSpec(name, Type.MICROSECONDS, List.of(), null, List.of(defaultValue), Map.of());
+        return new AxisSpec(name, Type.MICROSECONDS, List.of(), null, List.of(defaultValue), Map.of(), null);
     }
 
     /** The same axis with other default values under the profile labelled {@code profile}. */
     public AxisSpec in(String profile, String... values) {
         Map<String, List<String>> more = new LinkedHashMap<>(profiles);
         more.put(profile, List.of(values));
-        return new AxisSpec(name, type, choices, min, defaults, more);
+        return new AxisSpec(name, type, choices, min, defaults, more, whenAbsent);
     }
 
     /** The same axis taking only {@code values} when the user narrows nothing; any valid value may still be asked for. */
     public AxisSpec byDefault(String... values) {
-        return new AxisSpec(name, type, choices, min, List.of(values), profiles);
+        return new AxisSpec(name, type, choices, min, List.of(values), profiles, whenAbsent);
+    }
+
+    /**
+     * The same axis, saying that a cell recorded without it ran at {@code value}: records older than the axis then
+     * match the newer cells at that value, and no others.
+     */
+    public AxisSpec whenAbsent(String value) {
+        return new AxisSpec(name, type, choices, min, defaults, profiles, validated(value));
     }
 
     /** The values this axis takes under the profile labelled {@code profile} when the user narrows nothing. */

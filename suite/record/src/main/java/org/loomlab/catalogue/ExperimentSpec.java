@@ -60,9 +60,13 @@ public record ExperimentSpec(String label, Kind kind, String target, String metr
         return chosen(params).anyMatch(Choice::fixture) || matching(params).anyMatch(Rule::fixture);
     }
 
-    /** JVM flags a scenario cell needs before its JVM starts (e.g. the virtual-thread scheduler's parallelism). */
+    /**
+     * JVM flags a cell needs before its JVM starts: its values' (e.g. a garbage collector), then its rules' (e.g. the
+     * virtual-thread scheduler's parallelism).
+     */
     public List<String> jvmArgs(Map<String, String> params) {
-        return matching(params).flatMap(r -> r.jvmArgs().stream()).map(flag -> Rule.fill(flag, params)).toList();
+        return java.util.stream.Stream.concat(chosen(params).flatMap(c -> c.jvmArgs().stream()),
+                matching(params).flatMap(r -> r.jvmArgs().stream()).map(flag -> Rule.fill(flag, params))).toList();
     }
 
     /** How many platform threads a cell at {@code params} starts, when a rule says it starts one per task. */

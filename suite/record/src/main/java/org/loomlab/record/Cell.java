@@ -24,6 +24,13 @@ import java.util.LinkedHashMap;
  *                     measured dinners; 1 when only the winner ate, the number of philosophers when all ate alike.
  *                     A dinner ends when its first philosopher reaches the meals, so its time depends on this
  *                     as much as on the switching. Null when not measured
+ * @param mealShares   philosophers only: how evenly the seats shared the meals (Gini coefficient, least to most fed),
+ *                     the mean over the measured dinners; null when not measured (and left out of the JSON)
+ * @param cpuTokens    the consume-cpu workload only: the {@code Blackhole.consumeCPU} tokens one meal burns, calibrated
+ *                     in each fork to the meal time on this host and JVM (the forks' mean); null otherwise (and left
+ *                     out of the JSON)
+ * @param forkMemory   JMH benchmarks: each fork's peak heap and resident set, in fork order; null when not measured
+ *                     (and left out of the JSON)
  * @param forkSamples  the measured samples grouped by JVM fork (warm-up excluded), the unit of replication for
  *                     intervals and verdicts; null in records made before forks were kept apart
  * @param precision    the interval's level, the precision reached against the profile's target, forks and budget;
@@ -50,6 +57,10 @@ public record Cell(
         Long errors,
         Pinning pinning,
         Double mealSpread,
+        // Left out of the JSON when there is none, so older records read and write back unchanged.
+        @JsonInclude(JsonInclude.Include.NON_NULL) MealShares mealShares,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuTokens,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<ForkMemory> forkMemory,
         List<List<Double>> forkSamples,
         Precision precision,
         // Left out of the JSON when there is none, so records made before --prof read and write back unchanged.
@@ -59,6 +70,7 @@ public record Cell(
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         samples = samples == null ? List.of() : List.copyOf(samples);
         forkSamples = forkSamples == null ? null : forkSamples.stream().map(List::copyOf).toList();
+        forkMemory = forkMemory == null ? null : List.copyOf(forkMemory);
     }
 
     /** The one way to make a cell: name it, then set what was measured; status is ok unless set. */
@@ -71,7 +83,8 @@ public record Cell(
         return builder(experiment, params, metric, unit).score(score).error(error).interval(ciLow, ciHigh)
                 .samples(samples).percentiles(percentiles).pinnedEvents(pinnedEvents).status(status).message(message)
                 .wallSeconds(wallSeconds).rawFile(rawFile).errors(errors).pinning(pinning).mealSpread(mealSpread)
-                .forkSamples(forkSamples).precision(precision).profiling(profiling);
+                .mealShares(mealShares).cpuTokens(cpuTokens).forkMemory(forkMemory).forkSamples(forkSamples)
+                .precision(precision).profiling(profiling);
     }
 
     /** This cell with its pinned events counted and summarised from JFR. */
@@ -94,6 +107,21 @@ public record Cell(
     /** This cell with the meal spread of its dinners (null: not measured). */
     public Cell withMealSpread(Double spread) {
         return toBuilder().mealSpread(spread).build();
+    }
+
+    /** This cell with how evenly its dinners' meals were shared (null: not measured). */
+    public Cell withMealShares(MealShares shares) {
+        return toBuilder().mealShares(shares).build();
+    }
+
+    /** This cell with the consumeCPU tokens its meals burned (null: not a consume-cpu cell). */
+    public Cell withCpuTokens(Long tokens) {
+        return toBuilder().cpuTokens(tokens).build();
+    }
+
+    /** This cell with its forks' memory peaks, in fork order (null: not measured). */
+    public Cell withForkMemory(List<ForkMemory> forks) {
+        return toBuilder().forkMemory(forks).build();
     }
 
     /**
@@ -165,6 +193,9 @@ public record Cell(
         private Long errors;
         private Pinning pinning;
         private Double mealSpread;
+        private MealShares mealShares;
+        private Long cpuTokens;
+        private List<ForkMemory> forkMemory;
         private List<List<Double>> forkSamples;
         private Precision precision;
         private Profiling profiling;
@@ -197,14 +228,17 @@ public record Cell(
         public Builder errors(Long value) { errors = value; return this; }
         public Builder pinning(Pinning value) { pinning = value; return this; }
         public Builder mealSpread(Double value) { mealSpread = value; return this; }
+        public Builder mealShares(MealShares value) { mealShares = value; return this; }
+        public Builder cpuTokens(Long value) { cpuTokens = value; return this; }
+        public Builder forkMemory(List<ForkMemory> value) { forkMemory = value; return this; }
         public Builder forkSamples(List<List<Double>> value) { forkSamples = value; return this; }
         public Builder precision(Precision value) { precision = value; return this; }
         public Builder profiling(Profiling value) { profiling = value; return this; }
 
         public Cell build() {
             return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
-                    pinnedEvents, status, message, wallSeconds, rawFile, errors, pinning, mealSpread, forkSamples,
-                    precision, profiling);
+                    pinnedEvents, status, message, wallSeconds, rawFile, errors, pinning, mealSpread, mealShares, cpuTokens,
+                    forkMemory, forkSamples, precision, profiling);
         }
     }
 }

@@ -66,6 +66,29 @@ class RecordSchemaTest {
     }
 
     @Test
+    void mealSharesCpuTokensAndForkMemoryValidateAndReadBackEqualAndCellsWithoutThemLeaveThemOut(@TempDir Path dir) throws Exception {
+        Cell shared = Cell.builder("philosophers", Map.of("workload", "consume-cpu"), "avgt", "ms/op").score(2.0)
+                .samples(List.of(2.0)).wallSeconds(1.0).build().withMealSpread(1.9)
+                .withMealShares(new MealShares(0.25, 0.5)).withCpuTokens(4_321L)
+                .withForkMemory(List.of(new ForkMemory(100L << 20, 300L << 20), new ForkMemory(110L << 20, 310L << 20)));
+        Path file = dir.resolve("run.json");
+        RunRecord record = sample().withCell(shared);
+        RecordJson.writeAtomically(file, record);
+        assertThat(RecordSchema.violations(file)).isEmpty();
+        assertThat(RecordJson.read(file)).isEqualTo(record);
+        ObjectNode json = (ObjectNode) RecordJson.mapper().readTree(file.toFile());
+        assertThat(json.get("results").get(0).has("meal_shares")).isFalse();
+        assertThat(json.get("results").get(0).has("cpu_tokens")).isFalse();
+        assertThat(json.get("results").get(0).has("fork_memory")).isFalse();
+        assertThat(json.get("results").get(2).get("fork_memory").get(1).get("peak_rss_bytes").asLong()).isEqualTo(310L << 20);
+        assertThat(json.get("results").get(2).get("meal_shares").get("min_max_ratio").asDouble()).isEqualTo(0.5);
+        assertThat(json.get("results").get(2).get("cpu_tokens").asLong()).isEqualTo(4_321L);
+        ((ObjectNode) json.get("results").get(2).get("meal_shares")).put("gini", 1.5);
+        ((ObjectNode) json.get("results").get(2)).put("cpu_tokens", 0);
+        assertThat(RecordSchema.violations(json)).anyMatch(v -> v.contains("gini")).anyMatch(v -> v.contains("cpu_tokens"));
+    }
+
+    @Test
     void rejectsUnknownStatusAndMissingHost() throws Exception {
         ObjectNode json = RecordJson.mapper().valueToTree(sample());
         ((ObjectNode) json.get("results").get(0)).put("status", "great");
