@@ -32,7 +32,7 @@ class CoroutineTableTest {
     fun aSmallTableWhoseMealsSuspendWithChopsticksHeldNeverDeadlocks(dispatcher: DispatcherKind) {
         // Every meal yields while holding both mutexes, so neighbours reach for them meanwhile and suspend: with a
         // circular wait this would hang within a few meals; ordered chopsticks finish.
-        val dinner = assertTimeoutPreemptively<Dinner>(Duration.ofSeconds(60)) {
+        val dinner = assertTimeoutPreemptively<Dinner>(Duration.ofSeconds(20)) {
             CoroutineTable(5, dispatcher, SuspendingMeal { yield() }).dine(20_000)
         }
         assertThat(dinner.eaten()[dinner.winner()]).isEqualTo(20_000)
