@@ -21,7 +21,8 @@ public final class CatalogueWriter {
     /** Every experiment of the benchmarks jar. */
     public static final Catalogue CATALOGUE = new Catalogue(List.of(PhilosophersBenchmark.EXPERIMENT,
             FairnessScenario.EXPERIMENT, ServiceScenario.EXPERIMENT, PinnedServiceScenario.EXPERIMENT,
-            FootprintScenario.EXPERIMENT, PinningProbe.EXPERIMENT, VertxPhilosophersBenchmark.EXPERIMENT));
+            FootprintScenario.EXPERIMENT, PinningProbe.EXPERIMENT, VertxPhilosophersBenchmark.EXPERIMENT,
+            CoroutinePhilosophersBenchmark.EXPERIMENT));
 
     private CatalogueWriter() {
     }

@@ -41,7 +41,8 @@ class CatalogueTest {
      * same order, every value of a choice but the opt-in ones, and the default of a number.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(classes = {PhilosophersBenchmark.class, VertxPhilosophersBenchmark.class})
+    @ValueSource(classes = {PhilosophersBenchmark.class, VertxPhilosophersBenchmark.class,
+            CoroutinePhilosophersBenchmark.class})
     void paramFieldsAreTheCataloguesAxes(Class<?> benchmark) throws Exception {
         ExperimentSpec experiment = WRITTEN.experiments().stream()
                 .filter(e -> e.target().startsWith(benchmark.getName() + ".")).findFirst().orElseThrow();
