@@ -29,9 +29,10 @@ lab-cli *ARGS:
 report *RECORDS:
     bin/loom-lab report "$@" | sed 's|^html: |open in a browser (no server needed): |'
 
-# Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g. --changed)
-diff A B *ARGS:
-    bin/loom-lab diff "${@:3}" "$1" "$2"
+# Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g.
+# --changed); or two slices of one run: just diff RUN --between mealtime=16:16.8
+diff A *ARGS:
+    bin/loom-lab diff "$@"
 
 # Judge the seeds' claims (yes / no / open) on runs or a matrix-<id>.json, e.g. just claims results/vm/matrix-quick-4jdks.json
 claims +RUNS:
