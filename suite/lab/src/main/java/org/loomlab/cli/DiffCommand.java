@@ -101,8 +101,8 @@ final class DiffCommand implements Callable<Integer> {
             nameA = slices.label(nameA, slices.a());
             nameB = slices.label(nameB, slices.b());
             // Slices of one run saw the same drift only when their forks took turns; otherwise they are runs apart.
-            factor = sameRun(ra, rb) && !slices.interleaved(ra, rb) && isAuto() ? calibrated(fileA, slices.axis())
-                    : runToRun(fileA, ra, rb);
+            boolean ranApart = sameRun(ra, rb) && !slices.interleaved(ra, rb);
+            factor = ranApart && isAuto() ? calibrated(fileA, slices.axis()) : runToRun(fileA, ra, rb);
         }
         RunDiff diff = RunDiff.of(nameA, ra, nameB, rb, rules.withRunToRun(factor), acrossHardware,
                 RunSource.matching());

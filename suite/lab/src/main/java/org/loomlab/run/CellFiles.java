@@ -27,6 +27,12 @@ final class CellFiles {
         }
     }
 
+    /** What an earlier attempt of the cell left: its log and its JVMs' pinned-event recordings. */
+    static void clearAttempt(Path runDir, String name) throws IOException {
+        Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
+        PinnedEventRecording.clear(runDir, name);
+    }
+
     static void clear(Path dir, String name, String suffix) throws IOException {
         for (Path f : of(dir, name, suffix)) {
             Files.deleteIfExists(f);

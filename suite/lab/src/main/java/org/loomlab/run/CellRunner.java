@@ -32,10 +32,11 @@ public interface CellRunner {
      */
     static CellRunner skipping(Function<CellPlan, Optional<String>> refusal, CellRunner runner) {
         return (group, runDir, names) -> {
+            List<Optional<String>> refused = group.stream().map(refusal).toList();
             List<CellPlan> allowed = new ArrayList<>();
             List<String> allowedNames = new ArrayList<>();
             for (int i = 0; i < group.size(); i++) {
-                if (refusal.apply(group.get(i)).isEmpty()) {
+                if (refused.get(i).isEmpty()) {
                     allowed.add(group.get(i));
                     allowedNames.add(names.get(i));
                 }
@@ -43,11 +44,10 @@ public interface CellRunner {
             Iterator<List<Cell>> ran = allowed.isEmpty() ? Collections.emptyIterator()
                     : runner.run(allowed, runDir, allowedNames).iterator();
             List<List<Cell>> out = new ArrayList<>();
-            for (CellPlan plan : group) {
-                Optional<String> no = refusal.apply(plan);
-                Experiment e = plan.experiment();
-                out.add(no.isEmpty() ? ran.next() : List.of(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(),
-                        CellStatus.SKIPPED, no.get(), 0, null)));
+            for (int i = 0; i < group.size(); i++) {
+                Experiment e = group.get(i).experiment();
+                out.add(refused.get(i).isEmpty() ? ran.next() : List.of(Cell.unmeasured(e.label(), group.get(i).params(),
+                        e.metric(), e.unit(), CellStatus.SKIPPED, refused.get(i).get(), 0, null)));
             }
             return out;
         };

@@ -79,8 +79,7 @@ public final class JmhCell implements CellRunner {
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
             String name = names.get(i);
-            Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
-            PinnedEventRecording.clear(runDir, name);
+            CellFiles.clearAttempt(runDir, name);
             DinnerLatency.clear(runDir, name);
             profilers.clear(runDir, name);
             forks.add(k -> List.of(fork(plan, runDir, name, k)));

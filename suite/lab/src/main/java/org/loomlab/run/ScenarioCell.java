@@ -55,8 +55,7 @@ public final class ScenarioCell implements CellRunner {
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
             String name = names.get(i);
-            Files.deleteIfExists(runDir.resolve("logs").resolve(name + ".log"));
-            PinnedEventRecording.clear(runDir, name);
+            CellFiles.clearAttempt(runDir, name);
             forks.add(k -> fork(plan, runDir, name, k));
         }
         List<List<Cell>> pooled = new ForkLoop(jvm.cellPolicy(), p.windows(), p.warmupWindows(), jvm.progress())
