@@ -74,6 +74,14 @@ public final class MatrixReportPage {
             });
             page.markdown(table);
         });
+        // Memory per JDK: each run's cells ranked by allocation per operation (the JDK tables above hold the numbers).
+        for (JdkComparison.Run run : runs) {
+            String memory = MemoryRanking.markdown(run.record());
+            if (!memory.isEmpty()) {
+                text.append("\n### Memory, ").append(run.jdk()).append("\n\n").append(memory);
+                page.heading("Memory, " + run.jdk()).markdown(memory);
+            }
+        }
         page.meta(ReportPage.links(reportDir, matrices.stream().map(m -> m.file().toAbsolutePath()).toList()));
         text.append("\n### Charts\n\n");
         Map<String, String> charts = new LinkedHashMap<>();

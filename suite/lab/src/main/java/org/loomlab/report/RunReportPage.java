@@ -14,8 +14,8 @@ import java.util.stream.Stream;
 
 /**
  * One run's report: the machine and JDK it ran on, each experiment's precision, then a table and a chart per
- * experiment and unit (a bar chart in the Markdown, a dot chart with intervals on the page). A group with no ok cell
- * says so instead of drawing an empty chart.
+ * experiment and unit (a bar chart in the Markdown, a dot chart with intervals on the page), then the cells ranked
+ * by memory ({@link MemoryRanking}). A group with no ok cell says so instead of drawing an empty chart.
  */
 public final class RunReportPage {
 
@@ -57,6 +57,11 @@ public final class RunReportPage {
             } catch (IllegalArgumentException noOkCells) {
                 md.append("(no ok cells to chart)\n\n");
             }
+        }
+        String memory = MemoryRanking.markdown(r);
+        if (!memory.isEmpty()) {
+            md.append("### Memory\n\n").append(memory);
+            page.heading("Memory").markdown(memory);
         }
         return new ReportPage(md.toString(), page.html(), charts);
     }

@@ -84,6 +84,11 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
                 if (cb == null || ca.status() != CellStatus.OK || cb.status() != CellStatus.OK) {
                     continue;
                 }
+                if (ca.metric().equals(MemoryRanking.ALLOCATION)) {
+                    // Bytes per dinner barely move between runs: their shifts would dilute the allowance the times
+                    // need, and the factor stays what the same A/A runs gave before allocation was recorded.
+                    continue;
+                }
                 double[] t;
                 try {
                     t = Ratio.welch(VerdictRules.forks(ca), VerdictRules.forks(cb));

@@ -30,7 +30,8 @@ public enum Verdict {
 
     /**
      * @param noise half-width of the band around 1 that counts as no change, e.g. 0.02
-     * @param unit  the cells' unit: a rate ({@code ops/s}) is better higher, everything else lower
+     * @param unit  the cells' unit: a rate ({@code ops/s}) is better higher, everything else lower; times (also per
+     *              operation) are faster or slower, amounts ({@code B/op}, MB, threads) less or more
      */
     public static Verdict of(Ratio r, double noise, String unit) {
         boolean higher;
@@ -50,7 +51,12 @@ public enum Verdict {
         return higher ? MORE : LESS;
     }
 
-    private static boolean isTime(String unit) {
-        return unit.endsWith("/op") || unit.equals("s") || unit.equals("ms") || unit.equals("us") || unit.equals("ns");
+    /**
+     * A time, or a time per operation ({@code ms/op}); any other per-operation unit is an amount, e.g. the bytes a
+     * dinner allocates ({@code B/op}).
+     */
+    static boolean isTime(String unit) {
+        String base = unit.endsWith("/op") ? unit.substring(0, unit.length() - "/op".length()) : unit;
+        return base.equals("s") || base.equals("ms") || base.equals("us") || base.equals("ns");
     }
 }

@@ -69,6 +69,18 @@ public final class CellProfilers {
         return args;
     }
 
+    /**
+     * {@link #jmhArgs}, with JMH's gc profiler added (once) when it was not chosen: a JMH cell records its allocation
+     * per operation as a metric of its own whatever {@code --prof} says.
+     */
+    List<String> jmhArgsCountingAllocation(Path runDir, String name, int k) throws IOException {
+        List<String> args = new ArrayList<>(jmhArgs(runDir, name, k));
+        if (!chosen.contains(Profiler.GC)) {
+            args.addAll(List.of("-prof", "gc"));
+        }
+        return args;
+    }
+
     /** Removes the cell's profiles of an earlier attempt (a run resumed after a kill). */
     void clear(Path runDir, String name) throws IOException {
         for (Path dir : List.of(runDir.resolve("jfr").resolve(name), runDir.resolve("profiles").resolve(name))) {

@@ -9,6 +9,7 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.RecordJson;
+import org.loomlab.report.MemoryRanking;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -82,25 +84,32 @@ public final class JmhCell implements CellRunner {
             CellFiles.clearAttempt(runDir, name);
             DinnerLatency.clear(runDir, name);
             profilers.clear(runDir, name);
-            forks.add(k -> List.of(fork(plan, runDir, name, k)));
+            forks.add(k -> fork(plan, runDir, name, k));
         }
         List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
             String name = names.get(i);
-            Cell cell = pooled.get(i).get(0).withPercentiles(DinnerLatency.read(runDir, name));
+            List<Cell> cells = new ArrayList<>(pooled.get(i));
+            // Latency, pinning and the profilers' findings describe the cell, not one metric: they go on the primary.
+            Cell cell = cells.get(0).withPercentiles(DinnerLatency.read(runDir, name));
             cell = plan.experiment().runsVirtualThreads(plan.params()) ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;
-            out.add(List.of(profilers.keep(cell, runDir, name)));
+            cells.set(0, profilers.keep(cell, runDir, name));
+            out.add(List.copyOf(cells));
         }
         return out;
     }
 
+    /** JMH's secondary metric of {@code -prof gc} for the bytes allocated per operation (a dinner), all threads counted. */
+    static final String ALLOCATION = MemoryRanking.ALLOCATION;
+
     /**
      * One JMH fork of the cell: its JSON kept verbatim as {@code jmh/NAME/fork-K.json}, its output appended to the
-     * cell's log. A fork that outlives the timeout is killed, and the iterations its log shows as finished are kept.
+     * cell's log, and its cells: the primary metric, then the allocation per operation when the fork's JVM counted it.
+     * A fork that outlives the timeout is killed, and the iterations its log shows as finished are kept.
      */
-    private Cell fork(CellPlan plan, Path runDir, String name, int k) throws IOException, InterruptedException {
+    private List<Cell> fork(CellPlan plan, Path runDir, String name, int k) throws IOException, InterruptedException {
         Path jmhJson = runDir.resolve("jmh").resolve(name).resolve("fork-" + k + ".json");
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.createDirectories(jmhJson.getParent());
@@ -110,7 +119,10 @@ public final class JmhCell implements CellRunner {
             forkFlags.add(PinnedEventRecording.flag(runDir, name));
         }
         List<String> cmd = new ArrayList<>(command(plan, jmhJson, forkFlags));
-        cmd.addAll(profilers.jmhArgs(runDir, name, k));
+        // Every JMH experiment is a dinner (philosophers, vert.x, coroutines) and which implementation allocates least
+        // is the talk's memory question, so every JMH fork counts its allocation; JMH's gc profiler only reads
+        // HotSpot's allocation counter and the collectors' beans around each iteration.
+        cmd.addAll(profilers.jmhArgsCountingAllocation(runDir, name, k));
         ForkedProcess.Outcome outcome = ForkedProcess.run(cmd, log, jvm.timeout(), "fork " + k);
         double wall = (System.nanoTime() - start) / 1e9;
         String raw = runDir.relativize(jmhJson.getParent()).toString();
@@ -120,16 +132,36 @@ public final class JmhCell implements CellRunner {
             List<Double> finished = finishedIterations(outcome.forkLog());
             String message = "exceeded the fork timeout of " + human(jvm.timeout()) + "; killed after "
                     + finished.size() + " measured iteration" + (finished.size() == 1 ? "" : "s");
-            return Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.TIMEOUT, message, wall, raw)
-                    .withMeasurement(null, null, null, null, finished.isEmpty() ? null : List.of(finished), null);
+            return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.TIMEOUT, message, wall, raw)
+                    .withMeasurement(null, null, null, null, finished.isEmpty() ? null : List.of(finished), null));
         }
         JsonNode result = readResult(jmhJson);
         if (outcome.exitCode() != 0 || result == null) {
-            return Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.FAILED,
+            return List.of(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.FAILED,
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
-                    wall, Files.exists(jmhJson) ? raw : null);
+                    wall, Files.exists(jmhJson) ? raw : null));
         }
-        return fromJmh(plan, result, wall, raw);
+        Cell primary = fromJmh(plan, result, wall, raw);
+        return allocation(plan, result, wall, raw).map(a -> List.of(primary, a)).orElse(List.of(primary));
+    }
+
+    /**
+     * The fork's allocation per operation as a cell of its own (metric {@value #ALLOCATION}, B/op), its samples the
+     * measured iterations' values, so that forks pool into an interval like the primary metric's; empty when the
+     * fork's JVM could not count (JMH then leaves the metric out).
+     */
+    static Optional<Cell> allocation(CellPlan plan, JsonNode benchmark, double wall, String raw) {
+        JsonNode metric = benchmark.path("secondaryMetrics").path(ALLOCATION);
+        List<Double> samples = new ArrayList<>();
+        metric.path("rawData").forEach(fork -> fork.forEach(v -> samples.add(number(v))));
+        if (samples.isEmpty() || samples.contains(null)) {
+            return Optional.empty();
+        }
+        Experiment e = plan.experiment();
+        return Optional.of(Cell.builder(e.label(), plan.params(), ALLOCATION, metric.path("scoreUnit").asText("B/op"))
+                .score(number(metric.get("score"))).error(number(metric.get("scoreError")))
+                .interval(number(metric.path("scoreConfidence").get(0)), number(metric.path("scoreConfidence").get(1)))
+                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build());
     }
 
     /** JMH's line for a finished measured iteration, e.g. {@code Iteration   2: 4312.457 ms/op}. */

@@ -62,7 +62,8 @@ class MatrixIT {
         JsonNode j25 = runJson(results, "openjdk-25", "two");
         for (JsonNode record : List.of(j21, j25)) {
             assertThat(record.get("status").asText()).isEqualTo("complete");
-            assertThat(record.get("results")).hasSize(2).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
+            assertThat(record.get("results")).hasSize(4).allSatisfy( // two cells, a time and an allocation each
+c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
             assertThat(record.at("/host/container/in_container").asBoolean()).isTrue();
             assertThat(record.at("/jdk/image_id").asText()).startsWith("sha256:");
             // the limits given to the container, as its cgroup and the measured JVM report them
@@ -107,7 +108,7 @@ class MatrixIT {
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         JsonNode j21 = runJson(results, "openjdk-21", "resumed");
         assertThat(j21.get("status").asText()).isEqualTo("complete");
-        assertThat(j21.get("results")).hasSize(8);
+        assertThat(j21.get("results")).hasSize(16); // 8 cells, a time and an allocation each
         assertThat(j21.get("results").findValuesAsText("status")).containsOnly("ok");
         Map<String, Double> after = wallByParams(j21);
         before.forEach((params, wall) -> assertThat(after.get(params)).as("kept, not redone: " + params).isEqualTo(wall));

@@ -33,10 +33,31 @@ class RunCommandIT {
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
         assertThat(record.get("status").asText()).isEqualTo("complete");
-        // Every cell served both ways: the lab's dinner and the talk's.
-        assertThat(record.get("results")).hasSize(32);
+        // Every cell served both ways: the lab's dinner and the talk's; each its time, then its allocation per dinner.
+        assertThat(record.get("results")).hasSize(64);
         assertThat(record.get("results").findValuesAsText("dinner")).containsOnly("lab", "talk");
-        for (JsonNode cell : record.get("results")) {
+        List<JsonNode> times = new java.util.ArrayList<>();
+        record.get("results").forEach(c -> {
+            if (c.get("metric").asText().equals("avgt")) {
+                times.add(c);
+            }
+        });
+        assertThat(times).hasSize(32);
+        for (int i = 0; i < 32; i++) {
+            JsonNode time = record.get("results").get(2 * i);
+            JsonNode alloc = record.get("results").get(2 * i + 1);
+            assertThat(time.get("metric").asText()).isEqualTo("avgt");
+            assertThat(alloc.get("metric").asText()).isEqualTo("gc.alloc.rate.norm");
+            assertThat(alloc.get("unit").asText()).isEqualTo("B/op");
+            assertThat(alloc.get("params")).isEqualTo(time.get("params"));
+            assertThat(alloc.get("status").asText()).isEqualTo("ok");
+            // A dinner starts threads and locks: it allocates, and each measured iteration says how much.
+            assertThat(alloc.get("fork_samples")).hasSize(1);
+            assertThat(alloc.get("samples")).hasSize(3).allMatch(v -> v.asDouble() > 0);
+            assertThat(alloc.get("score").asDouble()).isPositive();
+            assertThat(alloc.get("profiling")).as("no --prof, no profiling field").isNull();
+        }
+        for (JsonNode cell : times) {
             assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
             assertThat(cell.get("score").asDouble()).isPositive();
             assertThat(cell.get("samples")).hasSize(3);
@@ -52,10 +73,10 @@ class RunCommandIT {
         assertThat(record.at("/jdk/jvm_args").toString()).contains("-Xmx4g");
         assertThat(record.get("fixture").isNull()).as("no network cell, no fixture").isTrue();
         assertThat(r.stdout()).contains("ETA").contains("| philosophers |").contains("record: " + runJson)
-                .contains("meal spread");
+                .contains("meal spread").contains("gc.alloc.rate.norm").contains("32 cells: ");
         // The exports beside run.json: a CSV row per cell, and every cell's one fork of JMH results in one array.
         assertThat(r.stdout()).contains("exports: ");
-        assertThat(Files.readAllLines(runJson.resolveSibling("cells.csv"))).hasSize(33);
+        assertThat(Files.readAllLines(runJson.resolveSibling("cells.csv"))).hasSize(65);
         JsonNode merged = RecordJson.mapper().readTree(runJson.resolveSibling("jmh-merged.json").toFile());
         assertThat(merged).hasSize(32);
         assertThat(merged.findValuesAsText("benchmark")).allMatch(b -> b.contains("Philosophers"));
@@ -104,6 +125,10 @@ class RunCommandIT {
         // Virtual threads, locks and the dinner's bookkeeping allocate: some bytes per dinner, in JMH's unit.
         assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/score").asDouble()).isPositive();
         assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/unit").asText()).isEqualTo("B/op");
+        // The allocation is its own cell too, as without --prof (which adds -prof gc once, not twice).
+        JsonNode allocation = RecordJson.mapper().readTree(runJson.toFile()).get("results").get(1);
+        assertThat(allocation.get("metric").asText()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(allocation.get("score").asDouble()).isPositive();
     }
 
     @Test
@@ -117,7 +142,8 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
-        assertThat(cells).hasSize(2);
+        assertThat(cells).hasSize(4); // each mealtime's time and allocation
+        assertThat(cells.findValuesAsText("metric")).containsExactly("avgt", "gc.alloc.rate.norm", "avgt", "gc.alloc.rate.norm");
         int forks = cells.get(0).at("/precision/forks").asInt();
         assertThat(forks).isGreaterThanOrEqualTo(2);
         for (JsonNode cell : cells) {
@@ -139,9 +165,13 @@ class RunCommandIT {
         assertThat(diff.exitCode()).as(diff.stdout() + diff.stderr()).isZero();
         JsonNode judged = RecordJson.mapper().readTree(json.toFile());
         assertThat(judged.at("/run_to_run/factor").asDouble()).isEqualTo(1.0);
-        assertThat(judged.get("rows")).hasSize(1);
+        assertThat(judged.get("rows")).hasSize(2);
         // Twice the meal time: the 32 us dinner cannot be faster than the 16 us one.
+        assertThat(judged.at("/rows/0/metric").asText()).isEqualTo("avgt");
         assertThat(judged.at("/rows/0/ratio").asDouble()).isGreaterThan(1.0);
+        // Its allocation is an amount: compared too, and never called faster or slower.
+        assertThat(judged.at("/rows/1/metric").asText()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(judged.at("/rows/1/verdict").asText()).isNotIn("faster", "slower");
         assertThat(diff.stdout()).contains("[mealtime=16]").contains("[mealtime=32]");
 
         LabProcess.Result missing = LabProcess.run(tmp.resolve("log"), 60, "diff", runJson.toString(),
@@ -164,8 +194,11 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
-        assertThat(cells).hasSize(2); // platform and virtual threads
+        assertThat(cells).hasSize(4); // platform and virtual threads, each its time and allocation
         for (JsonNode cell : cells) {
+            if (!cell.get("metric").asText().equals("avgt")) {
+                continue; // the time decides when a cell stops and says why
+            }
             assertThat(cell.get("status").asText()).isEqualTo("ok");
             assertThat(cell.at("/precision/forks").asInt()).as(cell.toString()).isEqualTo(1);
             assertThat(cell.at("/precision/budget_seconds").asDouble()).isLessThanOrEqualTo(1.0);
@@ -186,10 +219,11 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
-        assertThat(cells).hasSize(2);
+        assertThat(cells).hasSize(3); // a cell that measured nothing has no allocation row
         assertThat(cells.get(0).get("status").asText()).isEqualTo("timeout");
         assertThat(cells.get(0).get("message").asText()).contains("5s");
         assertThat(cells.get(1).get("status").asText()).isEqualTo("ok");
+        assertThat(cells.get(2).get("metric").asText()).isEqualTo("gc.alloc.rate.norm");
         // The fork was asked to stop before it was killed, so JFR wrote what it had recorded.
         assertThat(RunFiles.nonEmptyJfr(runJson.getParent(), "cell-01")).isNotEmpty();
         assertThat(r.stdout()).contains("1 timed out or failed").contains("timeout: philosophers");
@@ -219,7 +253,7 @@ class RunCommandIT {
         Path results = tmp.resolve("results");
         Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke", "-e", "philosophers",
                 "-p", "workload=noop,active-wait", "-p", "dinner=lab", "--results", results.toString(), "--run-id", "killed-it");
-        Path runJson = RunFiles.awaitRunJson(results, 2, Duration.ofMinutes(3));
+        Path runJson = RunFiles.awaitRunJson(results, 4, Duration.ofMinutes(3)); // two cells, a time and an allocation each
         List<ProcessHandle> forks = lab.descendants().toList();
         lab.destroyForcibly(); // SIGKILL: no shutdown hook runs, the record stays 'running'
         lab.waitFor();
@@ -246,7 +280,7 @@ class RunCommandIT {
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
         assertThat(record.get("status").asText()).isEqualTo("complete");
         assertThat(record.get("profile").asText()).isEqualTo("smoke");
-        assertThat(record.get("results").findValuesAsText("status")).hasSize(8).containsOnly("ok");
+        assertThat(record.get("results").findValuesAsText("status")).hasSize(16).containsOnly("ok");
         LabProcess.Result clean = LabProcess.run(tmp.resolve("log"), 60, "check", runJson.toString());
         assertThat(clean.exitCode()).isZero();
         assertThat(clean.stdout()).doesNotContain("abandoned").contains("1 records, 0 invalid, 0 unreadable");
@@ -258,15 +292,17 @@ class RunCommandIT {
         Process lab = LabProcess.start(tmp.resolve("log"), "run", "--profile", "smoke", "-e", "philosophers",
                 "-p", "workload=noop,active-wait,sleep,file-read", "-p", "dinner=lab", "--results", results.toString(),
                 "--run-id", "interrupt-it");
-        Path runJson = RunFiles.awaitRunJson(results, 2, Duration.ofMinutes(3));
+        Path runJson = RunFiles.awaitRunJson(results, 4, Duration.ofMinutes(3)); // two cells, a time and an allocation each
         lab.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
         assertThat(lab.waitFor() ).isNotZero();
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
         assertThat(record.get("status").asText()).isEqualTo("interrupted");
         List<String> statuses = record.get("results").findValuesAsText("status");
-        assertThat(statuses).hasSize(16).contains("ok", "interrupted").doesNotContain("failed", "timeout");
-        assertThat(statuses.indexOf("interrupted")).isGreaterThanOrEqualTo(2);
+        // 16 planned cells: the finished ones with their allocation row, the others interrupted.
+        assertThat(record.get("results").findValuesAsText("metric").stream().filter("avgt"::equals)).hasSize(16);
+        assertThat(statuses).contains("ok", "interrupted").doesNotContain("failed", "timeout");
+        assertThat(statuses.indexOf("interrupted")).isGreaterThanOrEqualTo(4);
         assertThat(RunFiles.strayJvmsOf(runJson.getParent())).isEmpty();
     }
 }

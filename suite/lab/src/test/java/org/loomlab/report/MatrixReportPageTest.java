@@ -58,7 +58,25 @@ class MatrixReportPageTest {
                 .anySatisfy(l -> assertThat(l).startsWith("| synchronized | 112 ").contains("| 87.3 "));
         assertThat(page.markdown()).contains("### Charts\n\n![philosophers (ms/op)](philosophers-ms-op.svg)\n");
         assertThat(page.charts()).containsOnlyKeys("philosophers-ms-op.svg");
-        assertThat(page.html()).contains("<title>Matrix q</title>").contains("href=\"../matrix-q.json\"");
+        assertThat(page.html()).contains("<title>Matrix q</title>").contains("href=\"../matrix-q.json\"");        assertThat(page.markdown()).as("records without allocation have no memory section").doesNotContain("Memory");
+    }
+
+    @Test
+    void ranksEachJdksCellsByMemoryWhenTheyRecordedAllocation() throws Exception {
+        Path file = tmp.resolve("vm/matrix-m.json");
+        MatrixReportPage.Matrix m = matrix(file, "m");
+        Map<String, RunRecord> runs = new LinkedHashMap<>();
+        m.runs().forEach((jdk, r) -> runs.put(jdk, run(jdk, r.jdk().runtimeVersion(), List.of(cell("reentrant", 3.5),
+                forked("philosophers", Map.of("lock", "reentrant"), MemoryRanking.ALLOCATION, "B/op", List.of(List.of(3e6, 3.1e6))),
+                cell("synchronized", 112),
+                forked("philosophers", Map.of("lock", "synchronized"), MemoryRanking.ALLOCATION, "B/op", List.of(List.of(1e6, 1.1e6)))))));
+        ReportPage page = MatrixReportPage.of(List.of(new MatrixReportPage.Matrix(file, m.record(), runs)), tmp.resolve("out"),
+                CellMatching.EXACT);
+
+        String memory = page.markdown().substring(page.markdown().indexOf("### Memory, openjdk-21"));
+        assertThat(memory).contains("### Memory, openjdk-25");
+        assertThat(memory.indexOf("| synchronized")).isLessThan(memory.indexOf("| reentrant"));
+        assertThat(page.html()).contains("<h2>Memory, openjdk-21</h2>");
     }
 
     @Test

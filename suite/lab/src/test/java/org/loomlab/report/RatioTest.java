@@ -85,6 +85,19 @@ class RatioTest {
     }
 
     @Test
+    void bytesPerOperationAreAnAmountNotATime() {
+        Ratio twice = Ratio.samples(A, times(A, 2), 0.95);
+        assertThat(Verdict.of(twice, 0.02, "B/op")).isEqualTo(Verdict.MORE);
+        assertThat(Verdict.of(Ratio.samples(A, times(A, 0.5), 0.95), 0.02, "B/op")).isEqualTo(Verdict.LESS);
+        assertThat(Verdict.of(twice, 0.02, "allocs/op")).isEqualTo(Verdict.MORE);
+        for (String time : List.of("s/op", "ms/op", "us/op", "ns/op", "ms", "s")) {
+            assertThat(Verdict.of(twice, 0.02, time)).as(time).isEqualTo(Verdict.SLOWER);
+        }
+        assertThat(Verdict.isTime("B/op")).isFalse();
+        assertThat(Verdict.isTime("ms/op")).isTrue();
+    }
+
+    @Test
     void withTwoForksASideEachForkCountsOnceThroughItsMean() {
         // Fork means 10, 12 against 11, 13.2: B/A = exp(mean log B - mean log A), a Welch t interval on the logs.
         List<double[]> a = List.of(new double[] {9.9, 10.0, 10.1}, new double[] {11.9, 12.0, 12.1});

@@ -50,6 +50,17 @@ class SampleExportTest {
     }
 
     @Test
+    void allocationPerOperationStaysBytesPerOpWhichBenchstatKnowsIsBetterLower() {
+        RunRecord r = run("openjdk-25", "25.0.3", List.of(forked("philosophers", Map.of("lock", "reentrant"),
+                "gc.alloc.rate.norm", "B/op", List.of(List.of(1048576.0), List.of(2097152.0)))));
+        String text = SampleExport.benchstat(r);
+        assertThat(text.lines().filter(l -> l.startsWith("Benchmark"))).containsExactly(
+                "BenchmarkPhilosophers/metric=gc.alloc.rate.norm/lock=reentrant-2 1 1048576.0 B/op",
+                "BenchmarkPhilosophers/metric=gc.alloc.rate.norm/lock=reentrant-2 1 2097152.0 B/op");
+        assertThat(text.lines().filter(l -> l.startsWith("Unit "))).containsExactly("Unit B/op better=lower");
+    }
+
+    @Test
     void aDiffsTwoRunsAreToldApartBySide() {
         String text = SampleExport.benchstat(sample(), sample());
         assertThat(text.lines().filter(l -> l.startsWith("side: "))).containsExactly("side: A", "side: B");

@@ -47,4 +47,12 @@ class CellProfilersTest {
 
         assertThat(CellProfilers.metrics(jmh, List.of(Profiler.JFR))).isEmpty();
     }
+
+    @Test
+    void everyJmhForkCountsItsAllocationOnceWhateverProfWasGiven() throws Exception {
+        assertThat(CellProfilers.none().jmhArgsCountingAllocation(jmh, "cell-01", 1)).containsExactly("-prof", "gc");
+        assertThat(new CellProfilers(List.of(Profiler.GC, Profiler.JFR), null).jmhArgsCountingAllocation(jmh, "cell-01", 1))
+                .containsExactly("-prof", "gc", "-prof", "jfr:dir=" + jmh.resolve("jfr/cell-01/fork-1"));
+        assertThat(CellProfilers.none().jmhArgs(jmh, "cell-01", 1)).isEmpty();
+    }
 }

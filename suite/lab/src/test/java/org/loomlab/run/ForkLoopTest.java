@@ -185,4 +185,55 @@ class ForkLoopTest {
         assertThat(cells.get(1).get(0).status()).isEqualTo(CellStatus.OK);
         assertThat(cells.get(1).get(0).forkSamples()).hasSize(4);
     }
+
+    /** A fork's allocation cell, as JmhCell reads it from -prof gc. */
+    private static Cell allocation(double... samples) {
+        List<Double> s = new ArrayList<>();
+        for (double v : samples) {
+            s.add(v);
+        }
+        return Cell.builder("philosophers", Map.of("lock", "reentrant"), "gc.alloc.rate.norm", "B/op").score(s.get(0))
+                .samples(s).wallSeconds(0.1).rawFile("jmh/cell-01").build();
+    }
+
+    @Test
+    void theAllocationOfEachForkPoolsIntoACellOfItsOwnWhileTheTimeDecidesTheStop() throws Exception {
+        List<Integer> ran = new ArrayList<>();
+        // Time is precise from the start; allocation spreads wildly: the cell still stops at the minimum forks.
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), 2, 1, null).run(k -> {
+            ran.add(k);
+            return List.of(fork(100 + k * 0.1, 100), allocation(1e6 * k, 1e6 * k));
+        });
+        assertThat(ran).containsExactly(1, 2, 3);
+        assertThat(cells).extracting(Cell::metric).containsExactly("avgt", "gc.alloc.rate.norm");
+        Cell alloc = cells.get(1);
+        assertThat(alloc.unit()).isEqualTo("B/op");
+        assertThat(alloc.forkSamples()).hasSize(3);
+        assertThat(alloc.score()).isCloseTo(2e6, within(2e5));
+        assertThat(alloc.ciLow()).isPositive().isLessThan(alloc.score());
+        assertThat(alloc.precision().forks()).isEqualTo(3);
+        assertThat(alloc.precision().budgetExhausted()).isFalse();
+        assertThat(alloc.status()).isEqualTo(CellStatus.OK);
+    }
+
+    @Test
+    void aForkWithoutAnAllocationCountLeavesTheOthersToPoolIt() throws Exception {
+        List<List<Cell>> cells = new ForkLoop(policy(null, 3, 3, Duration.ofMinutes(1)), 1, 0, null).runInterleaved(List.of(
+                k -> k == 2 ? List.of(fork(100)) : List.of(fork(100 + k), allocation(5e5)),
+                k -> List.of(fork(200 + k), allocation(7e5 + k))), List.of("a", "b"));
+        assertThat(cells.get(0)).extracting(Cell::metric).containsExactly("avgt", "gc.alloc.rate.norm");
+        assertThat(cells.get(0).get(0).forkSamples()).hasSize(3);
+        assertThat(cells.get(0).get(1).forkSamples()).hasSize(2);
+        assertThat(cells.get(1).get(1).forkSamples()).hasSize(3);
+    }
+
+    @Test
+    void aTimedOutForkEndsBothMetricsWithTheForksBeforeIt() throws Exception {
+        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), 1, 0, null).run(k -> k < 3
+                ? List.of(fork(100 + k), allocation(4e5 + k))
+                : List.of(Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", CellStatus.TIMEOUT,
+                "exceeded the fork timeout of 6m; killed", 360, null)));
+        assertThat(cells).extracting(Cell::status).containsOnly(CellStatus.TIMEOUT);
+        assertThat(cells.get(1).forkSamples()).hasSize(2);
+    }
 }

@@ -86,4 +86,45 @@ class JmhCellTest {
         assertThat(command.get(command.indexOf("-jvmArgsAppend") + 1)).startsWith("-XX:+UseZGC ");
         assertThat(command).contains("gc=z");
     }
+
+    /**
+     * JMH's own JSON of a real fork run with {@code -prof gc}: reentrant + virtual noop dinner of 10 philosophers x 100
+     * meals, two measured iterations (made with the benchmarks jar, see the resource's name).
+     */
+    private static JsonNode realProfGc() throws Exception {
+        try (var in = JmhCellTest.class.getResourceAsStream("/jmh/philosophers-prof-gc.json")) {
+            return RecordJson.mapper().readTree(in).get(0);
+        }
+    }
+
+    @Test
+    void aForkRunWithProfGcGivesItsAllocationPerDinnerAsACellOfItsOwn() throws Exception {
+        JsonNode real = realProfGc();
+        Cell time = JmhCell.fromJmh(PLAN, real, 1.0, "jmh/cell-01");
+        Cell alloc = JmhCell.allocation(PLAN, real, 1.0, "jmh/cell-01").orElseThrow();
+
+        assertThat(alloc.experiment()).isEqualTo(time.experiment());
+        assertThat(alloc.params()).isEqualTo(time.params());
+        assertThat(alloc.metric()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(alloc.unit()).isEqualTo("B/op");
+        assertThat(alloc.samples()).hasSameSizeAs(time.samples()).allMatch(v -> v > 0);
+        JsonNode raw = real.at("/secondaryMetrics/gc.alloc.rate.norm/rawData/0");
+        for (int i = 0; i < raw.size(); i++) {
+            assertThat(alloc.samples().get(i)).isEqualTo(raw.get(i).asDouble());
+        }
+        assertThat(alloc.score()).isEqualTo(real.at("/secondaryMetrics/gc.alloc.rate.norm/score").asDouble());
+        assertThat(alloc.rawFile()).isEqualTo("jmh/cell-01");
+        // The time keeps what it had: the allocation is not folded into it.
+        assertThat(time.metric()).isEqualTo("avgt");
+        assertThat(time.unit()).isEqualTo("ms/op");
+        assertThat(time.forkMemory()).hasSize(1);
+    }
+
+    @Test
+    void aForkWhoseJvmCouldNotCountAllocationHasOnlyItsTime() throws Exception {
+        assertThat(JmhCell.allocation(PLAN, jmh(""), 1.0, "jmh/cell-01")).isEmpty();
+        assertThat(JmhCell.allocation(PLAN, jmh("""
+                "gc.alloc.rate.norm": {"score": "NaN", "scoreUnit": "B/op", "rawData": [["NaN", "NaN"]]}"""),
+                1.0, "jmh/cell-01")).isEmpty();
+    }
 }
