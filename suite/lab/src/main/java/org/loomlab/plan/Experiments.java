@@ -5,6 +5,7 @@ import org.loomlab.catalogue.Catalogue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -39,13 +40,39 @@ public record Experiments(List<Experiment> all) {
     }
 
     /**
+     * Several named experiments, each narrowed by the filters on the axes it has: one run can then hold
+     * {@code philosophers} at {@code dinner=lab} beside {@code coroutine-philosophers} at {@code dispatcher=default},
+     * so a claim can pair them. A param none of them has is still a typo.
+     */
+    private static List<Experiment> plan(List<Experiment> chosen, Map<String, List<String>> filters) {
+        for (String key : filters.keySet()) {
+            if (chosen.stream().noneMatch(e -> e.axisNames().contains(key))) {
+                throw new IllegalArgumentException("unknown param '" + key + "' for " + chosen.stream()
+                        .map(Experiment::label).collect(Collectors.joining(", ")) + "; valid: " + chosen.stream()
+                        .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
+            }
+        }
+        return chosen;
+    }
+
+    /** The filters on the axes {@code e} has. */
+    private static Map<String, List<String>> own(Experiment e, Map<String, List<String>> filters) {
+        Map<String, List<String>> out = new LinkedHashMap<>(filters);
+        out.keySet().retainAll(e.axisNames());
+        return out;
+    }
+
+    /**
      * The cells of a run: of {@code chosen} experiments, or when none are named, of every experiment
      * that has all the axes the filters name (so {@code --param lock=synchronized} keeps to experiments
      * with locks). Every value is checked before anything runs.
      */
     public List<CellPlan> plan(List<Experiment> chosen, Profile profile, Map<String, List<String>> filters) {
+        if (chosen.size() == 1) {
+            return chosen.get(0).cells(profile, filters);
+        }
         if (!chosen.isEmpty()) {
-            return chosen.stream().flatMap(e -> e.cells(profile, filters).stream()).toList();
+            return plan(chosen, filters).stream().flatMap(e -> e.cells(profile, own(e, filters)).stream()).toList();
         }
         // Unnamed experiments join when they have every filtered axis and accept its values:
         // `executor=pool-1` means the service's executor, not footprint's.

@@ -28,4 +28,16 @@ class CellSelectorTest {
         assertThat(gc("g1").measured(List.of(older), Map.of("gc", "g1"), CATALOGUE)).isTrue();
         assertThat(gc("g1").matches(older)).as("matched as recorded").isFalse();
     }
+
+    /** Records older than the dinner axis served the lab's dinner (README, "Which dinner"), never the talk's. */
+    @Test
+    void aCellRecordedBeforeTheDinnerAxisServedTheLabsDinner() {
+        Cell older = Cell.builder("philosophers", Map.of("lock", "reentrant", "threads", "virtual"), "avgt", "ms/op")
+                .score(1.0).build();
+        CellSelector lab = new CellSelector("philosophers", "avgt", Map.of("dinner", List.of("lab")));
+        CellSelector talk = new CellSelector("philosophers", "avgt", Map.of("dinner", List.of("talk")));
+        assertThat(lab.matches(older, CATALOGUE)).isTrue();
+        assertThat(talk.matches(older, CATALOGUE)).isFalse();
+        assertThat(lab.matches(older)).as("matched as recorded").isFalse();
+    }
 }

@@ -94,6 +94,16 @@ class ExperimentTest {
     }
 
     @Test
+    void namedExperimentsEachTakeTheParamsOnTheirOwnAxes() {
+        List<CellPlan> cells = Catalogued.EXPERIMENTS.plan(List.of(Catalogued.PHILOSOPHERS, Catalogued.FOOTPRINT), Profile.QUICK,
+                Map.of("dinner", List.of("lab"), "lock", List.of("reentrant"), "threads", List.of("virtual"),
+                        "workload", List.of("noop"), "executor", List.of("virtual")));
+        assertThat(cells).extracting(c -> c.experiment().label()).containsExactly("philosophers", "footprint");
+        assertThat(cells.get(0).params()).containsEntry("dinner", "lab").doesNotContainKey("executor");
+        assertThat(cells.get(1).params()).containsEntry("executor", "virtual").doesNotContainKey("dinner");
+    }
+
+    @Test
     void paramsNarrowAndSetAxes() {
         List<CellPlan> cells = Catalogued.PHILOSOPHERS.cells(Profile.SMOKE, Map.of(
                 "lock", List.of("synchronized"), "threads", List.of("virtual"), "philosophers", List.of("5", "1_000")));
@@ -111,6 +121,9 @@ class ExperimentTest {
                         + " meals, connections, gc");
         assertThatThrownBy(() -> Catalogued.EXPERIMENTS.plan(List.of(), Profile.QUICK, Map.of("seats", List.of("5"))))
                 .hasMessageStartingWith("unknown param 'seats'; valid: lock, threads, workload, dinner, mealtime, philosophers, meals");
+        assertThatThrownBy(() -> Catalogued.EXPERIMENTS.plan(List.of(Catalogued.PHILOSOPHERS, Catalogued.FOOTPRINT),
+                Profile.QUICK, Map.of("seats", List.of("5"))))
+                .hasMessageStartingWith("unknown param 'seats' for philosophers, footprint; valid: lock, threads, workload, dinner");
         assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("philosophers", List.of("1"))))
                 .hasMessage("philosophers must be a whole number >= 2, got '1'");
         assertThatThrownBy(() -> Catalogued.PHILOSOPHERS.cells(Profile.QUICK, Map.of("meals", List.of("lots"))))
