@@ -89,8 +89,8 @@ final class DiffCommand implements Callable<Integer> {
         Path fileB = RunSource.runJson(b == null ? a : b);
         RunRecord ra = RunSource.read(fileA).without(ignore);
         RunRecord rb = RunSource.read(fileB).without(ignore);
-        String nameA = fileA.toString();
-        String nameB = fileB.toString();
+        String sliceA = null;
+        String sliceB = null;
         RunToRun factor;
         if (between == null) {
             factor = runToRun(fileA, ra, rb);
@@ -98,14 +98,14 @@ final class DiffCommand implements Callable<Integer> {
             Between slices = Between.parse(between);
             ra = slices.sliceA(ra);
             rb = slices.sliceB(rb);
-            nameA = slices.label(nameA, slices.a());
-            nameB = slices.label(nameB, slices.b());
+            sliceA = slices.slice(slices.a());
+            sliceB = slices.slice(slices.b());
             // Slices of one run saw the same drift only when their forks took turns; otherwise they are runs apart.
             boolean ranApart = sameRun(ra, rb) && !slices.interleaved(ra, rb);
             factor = ranApart && isAuto() ? calibrated(fileA, slices.axis()) : runToRun(fileA, ra, rb);
         }
-        RunDiff diff = RunDiff.of(nameA, ra, nameB, rb, rules.withRunToRun(factor), acrossHardware,
-                RunSource.matching());
+        RunDiff diff = RunDiff.of(RunDiff.Side.of(fileA.toString(), ra, sliceA), ra, RunDiff.Side.of(fileB.toString(), rb, sliceB),
+                rb, rules.withRunToRun(factor), acrossHardware, RunSource.matching());
         out.write("diff", as == Output.BENCHSTAT ? SampleExport.benchstat(ra, rb) : diff.markdown(changed));
         json.write("diff", diff.result());
         List<RunDiff.Row> worse = diff.worse();

@@ -58,8 +58,8 @@ public record Between(String axis, String a, String b) {
         return !measured.isEmpty() && measured.stream().allMatch(c -> axis.equals(c.precision().interleavedOn()));
     }
 
-    /** How a side is named in the diff: its file and the slice. */
-    public String label(String file, String value) {
-        return file + " [" + axis + "=" + value + "]";
+    /** How a side's slice is named in the diff, e.g. {@code mealtime=16}. */
+    public String slice(String value) {
+        return axis + "=" + value;
     }
 }

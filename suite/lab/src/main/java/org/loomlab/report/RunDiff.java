@@ -1,5 +1,6 @@
 package org.loomlab.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellMatching;
@@ -25,17 +26,26 @@ import java.util.stream.Stream;
  */
 public final class RunDiff {
 
-    /** Which run a side is, for the reader of the diff. */
-    public record Side(String runJson, String runId, String profile, String host, String jdk, String runtimeVersion) {
+    /**
+     * Which run a side is, for the reader of the diff.
+     *
+     * @param slice the cells of the run this side holds when it is a slice ({@code diff --between}), e.g.
+     *              {@code mealtime=16}; null for the whole run
+     */
+    public record Side(String runJson, String runId, String profile, String host, String jdk, String runtimeVersion,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) String slice) {
 
-        static Side of(String path, RunRecord r) {
-            return new Side(path, r.runId(), r.profile(), r.host().name(), r.jdk().id(), r.jdk().runtimeVersion());
+        public static Side of(String path, RunRecord r) {
+            return of(path, r, null);
+        }
+
+        public static Side of(String path, RunRecord r, String slice) {
+            return new Side(path, r.runId(), r.profile(), r.host().name(), r.jdk().id(), r.jdk().runtimeVersion(), slice);
         }
 
         String describe() {
-            // A slice of a run (diff --between) is named after its file: "run.json [mealtime=16]".
-            String slice = runJson.endsWith("]") && runJson.contains(" [") ? runJson.substring(runJson.lastIndexOf(" [")) : "";
-            return String.format("%s %s on %s, run %s (%s profile)%s", jdk, runtimeVersion, host, runId, profile, slice);
+            return String.format("%s %s on %s, run %s (%s profile)%s", jdk, runtimeVersion, host, runId, profile,
+                    slice == null ? "" : " [" + slice + "]");
         }
     }
 
@@ -101,7 +111,13 @@ public final class RunDiff {
 
     public static RunDiff of(String pathA, RunRecord a, String pathB, RunRecord b, VerdictRules rules, boolean acrossHardware,
                              CellMatching matching) {
-        return new RunDiff(Side.of(pathA, a), a, Side.of(pathB, b), b, rules, acrossHardware, matching);
+        return of(Side.of(pathA, a), a, Side.of(pathB, b), b, rules, acrossHardware, matching);
+    }
+
+    /** The diff of two sides named as given (slices of runs among them). */
+    public static RunDiff of(Side sideA, RunRecord a, Side sideB, RunRecord b, VerdictRules rules, boolean acrossHardware,
+                             CellMatching matching) {
+        return new RunDiff(sideA, a, sideB, b, rules, acrossHardware, matching);
     }
 
     public Result result() {

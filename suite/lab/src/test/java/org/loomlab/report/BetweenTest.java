@@ -52,4 +52,22 @@ class BetweenTest {
         assertThatThrownBy(() -> Between.parse("mealtime=16:17").sliceB(r)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--between mealtime=16:17: run B has no cell with mealtime=17; its values: 16, 16.8");
     }
+
+    @Test
+    void aSliceIsAFieldOfItsSideNotPartOfTheFileName() throws Exception {
+        RunRecord r = run(cell("16", "mealtime"), cell("16.8", "mealtime"));
+        Between between = Between.parse("mealtime=16:16.8");
+        RunRecord a = between.sliceA(r);
+        RunRecord b = between.sliceB(r);
+        RunDiff diff = RunDiff.of(RunDiff.Side.of("run.json", a, between.slice("16")), a,
+                RunDiff.Side.of("run.json", b, between.slice("16.8")), b, new VerdictRules(0.95, 0.02, Adjustment.HOLM), false,
+                org.loomlab.record.CellMatching.EXACT);
+        var json = org.loomlab.record.RecordJson.mapper().valueToTree(diff.result());
+        assertThat(json.path("a").path("run_json").asText()).isEqualTo("run.json");
+        assertThat(json.path("a").path("slice").asText()).isEqualTo("mealtime=16");
+        assertThat(json.path("b").path("slice").asText()).isEqualTo("mealtime=16.8");
+        assertThat(diff.markdown(false)).contains("(quick profile) [mealtime=16]\n").contains("[mealtime=16.8]\n");
+        RunDiff whole = RunDiff.of("run.json", r, "run.json", r, new VerdictRules(0.95, 0.02, Adjustment.HOLM), false);
+        assertThat(org.loomlab.record.RecordJson.mapper().valueToTree(whole.result()).path("a").has("slice")).isFalse();
+    }
 }
