@@ -25,7 +25,8 @@ public final class MemoryRanking {
     /** The metric of a JMH cell's allocation per operation ({@code -prof gc}). */
     public static final String ALLOCATION = "gc.alloc.rate.norm";
 
-    private static final double MB = 1024.0 * 1024.0;
+    // Binary megabytes, named so: the JVM and the kernel count memory in powers of two.
+    private static final double MIB = 1024.0 * 1024.0;
 
     /**
      * One cell of the ranking.
@@ -95,16 +96,16 @@ public final class MemoryRanking {
         boolean higherIsBetter = entries.get(0).primary().unit().endsWith("/s");
         List<String> header = new ArrayList<>(List.of("rank"));
         header.addAll(axes);
-        header.addAll(List.of("allocated / op (MB)", "interval", "peak heap (MB)", "peak RSS (MB)", "time", "time rank"));
+        header.addAll(List.of("allocated / op (MiB)", "interval", "peak heap (MiB)", "peak RSS (MiB)", "time", "time rank"));
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
             Cell a = e.allocation();
             List<String> row = new ArrayList<>(List.of(a == null ? "" : String.valueOf(i + 1)));
             axes.forEach(axis -> row.add(e.primary().params().getOrDefault(axis, "")));
-            row.add(a == null ? "n/a" : Figures.number(a.score() / MB));
-            row.add(a == null || a.ciLow() == null ? "" : "[" + Figures.number(a.ciLow() / MB) + ", "
-                    + Figures.number(a.ciHigh() / MB) + "]");
+            row.add(a == null ? "n/a" : Figures.number(a.score() / MIB));
+            row.add(a == null || a.ciLow() == null ? "" : "[" + Figures.number(a.ciLow() / MIB) + ", "
+                    + Figures.number(a.ciHigh() / MIB) + "]");
             row.add(megabytes(e.peak(ForkMemory::peakHeapBytes)));
             row.add(megabytes(e.peak(ForkMemory::peakRssBytes)));
             String precision = ResultsTable.precision(e.primary());
@@ -117,6 +118,6 @@ public final class MemoryRanking {
     }
 
     private static String megabytes(Long bytes) {
-        return bytes == null ? "" : String.format(Locale.ROOT, "%.0f", bytes / MB);
+        return bytes == null ? "" : String.format(Locale.ROOT, "%.0f", bytes / MIB);
     }
 }

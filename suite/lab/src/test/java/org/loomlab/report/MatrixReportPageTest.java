@@ -58,7 +58,8 @@ class MatrixReportPageTest {
                 .anySatisfy(l -> assertThat(l).startsWith("| synchronized | 112 ").contains("| 87.3 "));
         assertThat(page.markdown()).contains("### Charts\n\n![philosophers (ms/op)](philosophers-ms-op.svg)\n");
         assertThat(page.charts()).containsOnlyKeys("philosophers-ms-op.svg");
-        assertThat(page.html()).contains("<title>Matrix q</title>").contains("href=\"../matrix-q.json\"");        assertThat(page.markdown()).as("records without allocation have no memory section").doesNotContain("Memory");
+        assertThat(page.html()).contains("<title>Matrix q</title>").contains("href=\"../matrix-q.json\"");
+        assertThat(page.markdown()).as("records without allocation have no memory section").doesNotContain("Memory");
     }
 
     @Test

@@ -58,11 +58,11 @@ class MemoryRankingTest {
 
         assertThat(ranked).extracting(e -> e.primary().params().get("threads")).containsExactly("coroutine", "virtual", "platform");
         String table = MemoryRanking.table(ranked);
-        // rank | threads | allocated / op (MB) | interval | peak heap | peak RSS | time | time rank
+        // rank | threads | allocated / op (MiB) | interval | peak heap | peak RSS | time | time rank
         assertThat(table.lines().skip(2)).containsExactly(
-                "| 1    | coroutine | 0.500               | [0.475, 0.525] | 45             | 160           | 2.00 ms/op | 1         |",
-                "| 2    | virtual   | 2.00                | [1.90, 2.10]   | 70             | 210           | 3.50 ms/op | 2         |",
-                "| 3    | platform  | 64.0                | [60.8, 67.2]   | 320            | 520           | 400 ms/op  | 3         |");
+                "| 1    | coroutine | 0.500                | [0.475, 0.525] | 45              | 160            | 2.00 ms/op | 1         |",
+                "| 2    | virtual   | 2.00                 | [1.90, 2.10]   | 70              | 210            | 3.50 ms/op | 2         |",
+                "| 3    | platform  | 64.0                 | [60.8, 67.2]   | 320             | 520            | 400 ms/op  | 3         |");
     }
 
     @Test
