@@ -4,6 +4,7 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
+import org.loomlab.record.Profiling;
 import org.loomlab.record.RunRecord;
 
 import java.util.ArrayList;
@@ -17,8 +18,9 @@ import java.util.function.ToLongFunction;
 /**
  * Which implementation is best for memory (the talk's open question): per experiment, its cells ranked by the bytes
  * a dinner allocates ({@value #ALLOCATION}, least first, with its interval over forks), beside the most heap and
- * resident set any of the cell's forks held and the cell's time with its own rank. Cells of older records, which
- * kept no allocation, follow by peak heap; a cell with neither is left out, as is an experiment without any.
+ * resident set any of the cell's forks held, its collections' count and time, and the cell's time with its own
+ * rank. Cells of older records, which kept no allocation, follow by peak heap; a cell with neither is left out, as
+ * is an experiment without any.
  */
 public final class MemoryRanking {
 
@@ -83,7 +85,8 @@ public final class MemoryRanking {
         }
         StringBuilder md = new StringBuilder("Cells ranked by the bytes one operation (a dinner) allocates, all threads "
                 + "counted (JMH `-prof gc`, " + ALLOCATION + "), least first, with the interval over forks; beside them "
-                + "the most heap and resident set any fork held, and the cell's time with its rank among them.\n\n");
+                + "the most heap and resident set any fork held, the collections in a fork's measured iterations and their time "
+                + "(the forks' mean), and the cell's time with its rank among them.\n\n");
         ranked.forEach((experiment, entries) -> md.append("#### ").append(experiment).append("\n\n")
                 .append(table(entries)).append('\n'));
         return md.toString();
@@ -96,7 +99,8 @@ public final class MemoryRanking {
         boolean higherIsBetter = entries.get(0).primary().unit().endsWith("/s");
         List<String> header = new ArrayList<>(List.of("rank"));
         header.addAll(axes);
-        header.addAll(List.of("allocated / op (MiB)", "interval", "peak heap (MiB)", "peak RSS (MiB)", "time", "time rank"));
+        header.addAll(List.of("allocated / op (MiB)", "interval", "peak heap (MiB)", "peak RSS (MiB)", "GCs / fork",
+                "GC ms / fork", "time", "time rank"));
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
@@ -108,6 +112,8 @@ public final class MemoryRanking {
                     + Figures.number(a.ciHigh() / MIB) + "]");
             row.add(megabytes(e.peak(ForkMemory::peakHeapBytes)));
             row.add(megabytes(e.peak(ForkMemory::peakRssBytes)));
+            row.add(collector(e.primary(), "gc.count"));
+            row.add(collector(e.primary(), "gc.time"));
             String precision = ResultsTable.precision(e.primary());
             row.add(Figures.number(e.primary().score()) + " " + e.primary().unit() + (precision.isEmpty() ? "" : " " + precision));
             int timeRank = byTime.indexOf(e) + 1;
@@ -115,6 +121,18 @@ public final class MemoryRanking {
             rows.add(row);
         }
         return MarkdownTable.render(header, rows);
+    }
+
+    /**
+     * What JMH's gc profiler saw of the collector over a fork's measured iterations, the forks' mean: its collections
+     * ({@code gc.count}) or their time in ms ({@code gc.time}, reported only when there was one, so 0 then).
+     */
+    private static String collector(Cell c, String metric) {
+        if (c.profiling() == null || !c.profiling().profilers().contains("gc")) {
+            return "";
+        }
+        Profiling.Metric m = c.profiling().metrics().get(metric);
+        return Figures.number(m == null ? 0 : m.score());
     }
 
     private static String megabytes(Long bytes) {

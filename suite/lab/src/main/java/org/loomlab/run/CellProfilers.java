@@ -71,7 +71,7 @@ public final class CellProfilers {
 
     /**
      * {@link #jmhArgs}, with JMH's gc profiler added (once) when it was not chosen: a JMH cell records its allocation
-     * per operation as a metric of its own whatever {@code --prof} says.
+     * per operation as a metric of its own, and its collections' count and time, whatever {@code --prof} says.
      */
     List<String> jmhArgsCountingAllocation(Path runDir, String name, int k) throws IOException {
         List<String> args = new ArrayList<>(jmhArgs(runDir, name, k));
@@ -79,6 +79,15 @@ public final class CellProfilers {
             args.addAll(List.of("-prof", "gc"));
         }
         return args;
+    }
+
+    /** The profilers a JMH fork ran under: the chosen ones and gc, which every JMH fork runs. */
+    private List<Profiler> ran() {
+        List<Profiler> out = new ArrayList<>(chosen);
+        if (!out.contains(Profiler.GC)) {
+            out.add(Profiler.GC);
+        }
+        return out;
     }
 
     /** Removes the cell's profiles of an earlier attempt (a run resumed after a kill). */
@@ -94,10 +103,7 @@ public final class CellProfilers {
      * fork's flame graph moved to {@code profiles/NAME.html} (forks are replicates), the JFR directory.
      */
     Cell keep(Cell cell, Path runDir, String name) throws IOException {
-        if (!any()) {
-            return cell;
-        }
-        Map<String, Profiling.Metric> metrics = metrics(runDir.resolve("jmh").resolve(name), chosen);
+        Map<String, Profiling.Metric> metrics = metrics(runDir.resolve("jmh").resolve(name), ran());
         String flame = null;
         Path forks = runDir.resolve("profiles").resolve(name);
         if (chosen.contains(Profiler.ASYNC) && Files.isDirectory(forks)) {
@@ -111,7 +117,7 @@ public final class CellProfilers {
         Path jfr = runDir.resolve("jfr").resolve(name);
         String recordings = chosen.contains(Profiler.JFR) && !files(jfr, ".jfr").isEmpty()
                 ? runDir.relativize(jfr).toString() : null;
-        return cell.withProfiling(new Profiling(chosen.stream().map(Profiler::label).toList(), metrics, flame,
+        return cell.withProfiling(new Profiling(ran().stream().map(Profiler::label).toList(), metrics, flame,
                 recordings));
     }
 

@@ -61,6 +61,9 @@ class RunCommandIT {
             assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
             assertThat(cell.get("score").asDouble()).isPositive();
             assertThat(cell.get("samples")).hasSize(3);
+            // Every JMH fork runs JMH's gc profiler: its collections' count (and time, when there were any) stay on the cell.
+            assertThat(cell.at("/profiling/profilers").toString()).isEqualTo("[\"gc\"]");
+            assertThat(cell.at("/profiling/metrics/gc.count/unit").asText()).isEqualTo("counts");
             // Smoke measures one fork with no target: the record says so instead of implying more.
             assertThat(cell.get("fork_samples")).hasSize(1);
             assertThat(cell.at("/precision/forks").asInt()).isEqualTo(1);

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
+import org.loomlab.record.Profiling;
 import org.loomlab.record.RunRecord;
 
 import java.nio.file.Path;
@@ -44,11 +45,21 @@ class MemoryRankingTest {
         return c.withMeasurement(bytes, bytes * 0.05, bytes * 0.95, bytes * 1.05, c.forkSamples(), null);
     }
 
+    /** What JMH's gc profiler saw: collections a fork, and their time when there were any (JMH leaves it out otherwise). */
+    private static Profiling collector(double count, Double ms) {
+        Map<String, Profiling.Metric> metrics = new LinkedHashMap<>();
+        metrics.put("gc.count", new Profiling.Metric(count, "counts"));
+        if (ms != null) {
+            metrics.put("gc.time", new Profiling.Metric(ms, "ms"));
+        }
+        return new Profiling(List.of("gc"), metrics, null, null);
+    }
+
     private static RunRecord record() {
         return run("openjdk-25", "25.0.2", List.of(
                 time("platform", 400, 300, 500, 320, 520), allocation("platform", 64.0 * MB),
-                time("virtual", 3.5, 60, 200, 70, 210), allocation("virtual", 2.0 * MB),
-                time("coroutine", 2.0, 40, 150, 45, 160), allocation("coroutine", 0.5 * MB),
+                time("virtual", 3.5, 60, 200, 70, 210).withProfiling(collector(3, 12.5)), allocation("virtual", 2.0 * MB),
+                time("coroutine", 2.0, 40, 150, 45, 160).withProfiling(collector(0, null)), allocation("coroutine", 0.5 * MB),
                 Cell.unmeasured("philosophers", params("pool"), "avgt", "ms/op", CellStatus.TIMEOUT, "6 min passed", 360, null)));
     }
 
@@ -58,11 +69,12 @@ class MemoryRankingTest {
 
         assertThat(ranked).extracting(e -> e.primary().params().get("threads")).containsExactly("coroutine", "virtual", "platform");
         String table = MemoryRanking.table(ranked);
-        // rank | threads | allocated / op (MiB) | interval | peak heap | peak RSS | time | time rank
+        // rank | threads | allocated / op (MiB) | interval | peak heap | peak RSS | GCs | GC ms | time | time rank
+        // (no gc profiling on the platform cell: a record older than it)
         assertThat(table.lines().skip(2)).containsExactly(
-                "| 1    | coroutine | 0.500                | [0.475, 0.525] | 45              | 160            | 2.00 ms/op | 1         |",
-                "| 2    | virtual   | 2.00                 | [1.90, 2.10]   | 70              | 210            | 3.50 ms/op | 2         |",
-                "| 3    | platform  | 64.0                 | [60.8, 67.2]   | 320             | 520            | 400 ms/op  | 3         |");
+                "| 1    | coroutine | 0.500                | [0.475, 0.525] | 45              | 160            | 0          | 0            | 2.00 ms/op | 1         |",
+                "| 2    | virtual   | 2.00                 | [1.90, 2.10]   | 70              | 210            | 3.00       | 12.5         | 3.50 ms/op | 2         |",
+                "| 3    | platform  | 64.0                 | [60.8, 67.2]   | 320             | 520            |            |              | 400 ms/op  | 3         |");
     }
 
     @Test
