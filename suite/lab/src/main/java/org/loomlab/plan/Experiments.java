@@ -40,11 +40,11 @@ public record Experiments(List<Experiment> all) {
     }
 
     /**
-     * Several named experiments, each narrowed by the filters on the axes it has: one run can then hold
-     * {@code philosophers} at {@code dinner=lab} beside {@code coroutine-philosophers} at {@code dispatcher=default},
-     * so a claim can pair them. A param none of them has is still a typo.
+     * Several named experiments each take the filters on the axes they have, so one run can hold {@code philosophers}
+     * at {@code dinner=lab} beside {@code coroutine-philosophers} at {@code dispatcher=default} for a claim to pair;
+     * a param none of them has is still a typo, and a one-line error naming the valid ones.
      */
-    private static List<Experiment> plan(List<Experiment> chosen, Map<String, List<String>> filters) {
+    private static void requireAxes(List<Experiment> chosen, Map<String, List<String>> filters) {
         for (String key : filters.keySet()) {
             if (chosen.stream().noneMatch(e -> e.axisNames().contains(key))) {
                 throw new IllegalArgumentException("unknown param '" + key + "' for " + chosen.stream()
@@ -52,7 +52,6 @@ public record Experiments(List<Experiment> all) {
                         .flatMap(e -> e.axisNames().stream()).distinct().collect(Collectors.joining(", ")));
             }
         }
-        return chosen;
     }
 
     /** The filters on the axes {@code e} has. */
@@ -72,7 +71,8 @@ public record Experiments(List<Experiment> all) {
             return chosen.get(0).cells(profile, filters);
         }
         if (!chosen.isEmpty()) {
-            return plan(chosen, filters).stream().flatMap(e -> e.cells(profile, own(e, filters)).stream()).toList();
+            requireAxes(chosen, filters);
+            return chosen.stream().flatMap(e -> e.cells(profile, own(e, filters)).stream()).toList();
         }
         // Unnamed experiments join when they have every filtered axis and accept its values:
         // `executor=pool-1` means the service's executor, not footprint's.

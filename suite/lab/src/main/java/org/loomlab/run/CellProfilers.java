@@ -56,8 +56,12 @@ public final class CellProfilers {
 
     /** JMH's {@code -prof} flags for fork {@code k} of cell {@code name}; their files go under {@code runDir}. */
     List<String> jmhArgs(Path runDir, String name, int k) throws IOException {
+        return jmhArgs(chosen, runDir, name, k);
+    }
+
+    private List<String> jmhArgs(List<Profiler> profilers, Path runDir, String name, int k) throws IOException {
         List<String> args = new ArrayList<>();
-        for (Profiler p : chosen) {
+        for (Profiler p : profilers) {
             String prof = switch (p) {
                 case GC -> "gc";
                 case JFR -> "jfr:dir=" + forkDir(runDir.resolve("jfr").resolve(name), k);
@@ -74,11 +78,7 @@ public final class CellProfilers {
      * per operation as a metric of its own, and its collections' count and time, whatever {@code --prof} says.
      */
     List<String> jmhArgsCountingAllocation(Path runDir, String name, int k) throws IOException {
-        List<String> args = new ArrayList<>(jmhArgs(runDir, name, k));
-        if (!chosen.contains(Profiler.GC)) {
-            args.addAll(List.of("-prof", "gc"));
-        }
-        return args;
+        return jmhArgs(ran(), runDir, name, k);
     }
 
     /** The profilers a JMH fork ran under: the chosen ones and gc, which every JMH fork runs. */

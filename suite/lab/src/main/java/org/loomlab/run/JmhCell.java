@@ -157,11 +157,16 @@ public final class JmhCell implements CellRunner {
         if (samples.isEmpty() || samples.contains(null)) {
             return Optional.empty();
         }
+        return Optional.of(cell(plan, ALLOCATION, metric, samples, wall, raw));
+    }
+
+    /** A cell of one JMH metric (primary or secondary): its score, error and interval as JMH gave them. */
+    private static Cell cell(CellPlan plan, String name, JsonNode metric, List<Double> samples, double wall, String raw) {
         Experiment e = plan.experiment();
-        return Optional.of(Cell.builder(e.label(), plan.params(), ALLOCATION, metric.path("scoreUnit").asText("B/op"))
+        return Cell.builder(e.label(), plan.params(), name, metric.path("scoreUnit").asText())
                 .score(number(metric.get("score"))).error(number(metric.get("scoreError")))
                 .interval(number(metric.path("scoreConfidence").get(0)), number(metric.path("scoreConfidence").get(1)))
-                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build());
+                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build();
     }
 
     /** JMH's line for a finished measured iteration, e.g. {@code Iteration   2: 4312.457 ms/op}. */
@@ -191,11 +196,7 @@ public final class JmhCell implements CellRunner {
         JsonNode metric = benchmark.get("primaryMetric");
         List<Double> samples = new ArrayList<>();
         metric.get("rawData").forEach(fork -> fork.forEach(v -> samples.add(v.asDouble())));
-        Experiment e = plan.experiment();
-        Cell cell = Cell.builder(e.label(), plan.params(), e.metric(), metric.get("scoreUnit").asText())
-                .score(number(metric.get("score"))).error(number(metric.get("scoreError")))
-                .interval(number(metric.get("scoreConfidence").get(0)), number(metric.get("scoreConfidence").get(1)))
-                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build();
+        Cell cell = cell(plan, plan.experiment().metric(), metric, samples, wall, raw);
         JsonNode secondary = benchmark.path("secondaryMetrics");
         double table = sum(secondary.path("tableMeals"));
         double winners = sum(secondary.path("winnerMeals"));
