@@ -93,4 +93,15 @@ final class Converters {
             throw new TypeConversionException("'" + text + "' is not a positive number of CPUs, e.g. 1 or 1.5");
         }
     }
+
+    /** A whole number of forks, 1 or more. */
+    static final class Forks implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            if (text.matches("\\d{1,6}") && Integer.parseInt(text) > 0) {
+                return Integer.parseInt(text);
+            }
+            throw new TypeConversionException("'" + text + "' is not a number of forks; valid: a whole number from 1, e.g. 10");
+        }
+    }
 }

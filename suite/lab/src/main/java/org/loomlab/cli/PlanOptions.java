@@ -19,7 +19,8 @@ final class PlanOptions {
     List<String> experiments = new ArrayList<>();
 
     @Option(names = {"-p", "--param"}, paramLabel = "AXIS=V1,V2",
-            description = "narrow or set an axis, e.g. lock=synchronized or philosophers=100,1000 (repeatable)")
+            description = "narrow or set an axis, e.g. lock=synchronized or philosophers=100,1000 (repeatable); "
+                    + "settings=talk,quick measures each cell under both profiles, one after the other in this run")
     List<String> params = new ArrayList<>();
 
     @Option(names = "--interleave", paramLabel = "AXIS",
@@ -32,6 +33,7 @@ final class PlanOptions {
     PlanRequest request(PolicyOptions policy, Duration timeout) {
         PolicyOptions.RunBudgetChoice shared = policy.runBudget;
         return new PlanRequest(profile, experiments, params, policy.precision, policy.budget, policy.confidence,
-                shared == null ? null : shared.total(), shared != null && shared.total() == null, timeout, interleave);
+                shared == null ? null : shared.total(), shared != null && shared.total() == null, timeout, interleave,
+                policy.maxForks);
     }
 }

@@ -27,6 +27,10 @@ final class PolicyOptions {
             description = "measuring time a cell may spend on forks, e.g. 40s or 5m (default: the profile's: quick 40s, full 5m)")
     Duration budget;
 
+    @Option(names = "--max-forks", paramLabel = "N", converter = Converters.Forks.class,
+            description = "at most N forks a cell, so that a larger --budget buys more forks (default: the profile's: quick 10, full 20)")
+    Integer maxForks;
+
     @Option(names = "--run-budget", paramLabel = "DURATION", converter = Converters.RunBudgetTotal.class,
             descriptionKey = "run-budget")
     RunBudgetChoice runBudget;

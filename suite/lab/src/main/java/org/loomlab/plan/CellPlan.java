@@ -6,6 +6,16 @@ import java.util.stream.Collectors;
 /** A cell before it runs: the experiment and one value per axis. */
 public record CellPlan(Experiment experiment, Map<String, String> params) {
 
+    /** The params the benchmark reads: every axis but the lab's own {@link Settings#AXIS}. */
+    public Map<String, String> benchmarkParams() {
+        if (!params.containsKey(Settings.AXIS)) {
+            return params;
+        }
+        Map<String, String> own = new java.util.LinkedHashMap<>(params);
+        own.remove(Settings.AXIS);
+        return own;
+    }
+
     /** A short human label, e.g. {@code lock=synchronized threads=virtual workload=noop}. */
     public String label() {
         return label(params);

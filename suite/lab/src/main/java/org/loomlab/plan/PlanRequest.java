@@ -21,10 +21,11 @@ import java.util.Map;
  * @param noRunBudget whether the run shares no time ({@code --run-budget none})
  * @param timeout     the limit of one fork, or null for the profile's
  * @param interleave  the axis whose cells take turns fork by fork, or null for none
+ * @param maxForks    the most forks a cell runs, or null for the profile's
  */
 public record PlanRequest(String profile, List<String> experiments, List<String> params, Double precision,
                           Duration budget, Double confidence, Duration runBudget, boolean noRunBudget, Duration timeout,
-                          String interleave) {
+                          String interleave, Integer maxForks) {
 
     public PlanRequest {
         experiments = List.copyOf(experiments);
@@ -36,13 +37,24 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         return Profile.of(profile == null ? Profile.QUICK.label() : profile);
     }
 
-    /** The cells under {@code chosen}; every experiment, axis and value is checked here, before anything runs. */
+    /**
+     * The cells under {@code chosen}, each once per {@link Settings} asked for; every experiment, axis and value is
+     * checked here, before anything runs.
+     */
     public List<CellPlan> cells(Experiments catalogue, Profile chosen) {
-        return catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen, filters());
+        Map<String, List<String>> filters = filters();
+        Settings settings = Settings.of(filters);
+        return settings.spread(catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen,
+                Settings.without(filters)));
     }
 
     /** The interleaving asked for, checked against {@code plans}. */
     public Interleaving interleaving(List<CellPlan> plans) {
+        if (Settings.AXIS.equals(interleave == null ? null : interleave.strip())) {
+            // Interleaved cells share one policy and stop together; cells under two profiles each keep their own.
+            throw new IllegalArgumentException("--interleave " + Settings.AXIS + ": cells measured under different "
+                    + "settings keep their own forks and budgets, so they run one after the other; interleave another axis");
+        }
         Interleaving asked = Interleaving.of(interleave);
         asked.check(plans);
         return asked;
@@ -53,6 +65,7 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         Policy policy = Policy.of(chosen);
         policy = precision == null ? policy : policy.withTarget(precision);
         policy = budget == null ? policy : policy.withBudget(budget);
+        policy = maxForks == null ? policy : policy.withMaxForks(maxForks);
         return confidence == null ? policy : policy.withConfidence(confidence);
     }
 
@@ -78,6 +91,7 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         given.put("--confidence", confidence != null);
         given.put("--timeout", timeout != null);
         given.put("--interleave", interleave != null);
+        given.put("--max-forks", maxForks != null);
         return given.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
     }
 
@@ -103,6 +117,9 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         }
         if (interleave != null) {
             args.addAll(List.of("--interleave", interleave));
+        }
+        if (maxForks != null) {
+            args.addAll(List.of("--max-forks", String.valueOf(maxForks)));
         }
         return args;
     }

@@ -37,6 +37,14 @@ public record Policy(double confidence, Double target, int minForks, int maxFork
         return new Policy(confidence, target, minForks, maxForks, perCell);
     }
 
+    /** At most {@code forks} forks a cell, and at least as few if the profile asked for more. */
+    public Policy withMaxForks(int forks) {
+        if (forks < 1) {
+            throw new IllegalArgumentException("--max-forks " + forks + " is out of range; valid: 1 or more");
+        }
+        return new Policy(confidence, target, Math.min(minForks, forks), forks, budget);
+    }
+
     public Policy withConfidence(double level) {
         return new Policy(level, target, minForks, maxForks, budget);
     }

@@ -61,11 +61,17 @@ public record RunPlan(String profile, double confidence, Double target, int minF
         return Duration.ofMillis(timeoutMillis);
     }
 
-    /** The planned cells, each checked again against its experiment in {@code catalogue} as if asked for by name. */
+    /**
+     * The planned cells, each checked again against its experiment in {@code catalogue} as if asked for by name, under
+     * the {@link Settings} it was planned with.
+     */
     public List<CellPlan> cellPlans(Experiments catalogue) {
         Profile chosen = chosenProfile();
-        return cells.stream().flatMap(c -> catalogue.of(c.experiment()).cells(chosen, c.params().entrySet().stream()
-                .collect(Collectors.toMap(Map.Entry::getKey, e -> List.of(e.getValue())))).stream()).toList();
+        return cells.stream().flatMap(c -> {
+            Map<String, List<String>> asked = c.params().entrySet().stream()
+                    .collect(Collectors.toMap(Map.Entry::getKey, e -> List.of(e.getValue())));
+            return Settings.of(asked).spread(catalogue.of(c.experiment()).cells(chosen, Settings.without(asked))).stream();
+        }).toList();
     }
 
     public void write(Path runDir) {

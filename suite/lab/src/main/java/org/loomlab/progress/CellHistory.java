@@ -74,7 +74,12 @@ public final class CellHistory {
 
     /** Planned time per cell: its history where it has one, else the profile's lower bound. */
     public List<Duration> plan(List<CellPlan> plans, Duration fallback) {
-        return plans.stream().map(p -> wall(p).orElse(fallback)).toList();
+        return plan(plans, p -> fallback);
+    }
+
+    /** Planned time per cell: its history where it has one, else the lower bound of the profile it is measured under. */
+    public List<Duration> plan(List<CellPlan> plans, java.util.function.Function<CellPlan, Duration> fallback) {
+        return plans.stream().map(p -> wall(p).orElseGet(() -> fallback.apply(p))).toList();
     }
 
     /** Says where the plan comes from, for the first progress line. */

@@ -3,6 +3,7 @@ package org.loomlab.run;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
 import org.loomlab.plan.RunBudget;
+import org.loomlab.plan.Settings;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -30,6 +31,16 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
     public CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Policy policy,
                    Duration timeout, String fixtureUrl, PrintStream progress) {
         this(java, benchmarksJar, jvmArgs, profile, policy, timeout, fixtureUrl, progress, RunBudget.none());
+    }
+
+    /**
+     * How cells measured under {@code cellProfile} fork ({@link Settings}): this run's way for its own profile, else
+     * that profile's options, policy (at this run's confidence) and fork limit.
+     */
+    public CellJvm under(Profile cellProfile) {
+        return cellProfile == profile ? this : new CellJvm(java, benchmarksJar, jvmArgs, cellProfile,
+                Settings.policy(cellProfile, profile, policy), Settings.timeout(cellProfile, profile, timeout), fixtureUrl,
+                progress, runBudget);
     }
 
     /** The policy of the cell now starting, its budget cut to its share of the run's. */

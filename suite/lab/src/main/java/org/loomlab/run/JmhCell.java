@@ -56,7 +56,7 @@ public final class JmhCell implements CellRunner {
             cmd.add("-Djmh.ignoreLock=true");
         }
         cmd.addAll(List.of("-jar", jvm.benchmarksJar().toString(), "^" + plan.experiment().target().replace(".", "\\.") + "$"));
-        plan.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
+        plan.benchmarkParams().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
         cmd.addAll(jvm.profile().jmhOptions());
         cmd.addAll(List.of("-bm", plan.experiment().metric(), "-tu", "ms", "-foe", "true",
                 "-rf", "json", "-rff", jmhJson.toString()));

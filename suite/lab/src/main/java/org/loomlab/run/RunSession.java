@@ -14,6 +14,7 @@ import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
 import org.loomlab.plan.RunBudget;
 import org.loomlab.plan.RunPlan;
+import org.loomlab.plan.Settings;
 import org.loomlab.progress.CellHistory;
 import org.loomlab.progress.Progress;
 import org.loomlab.progress.ProgressLog;
@@ -39,7 +40,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -249,26 +252,23 @@ public final class RunSession {
                 chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), forks.java(),
                 host.name(), host.cpus(), jdk.availableProcessors());
         Duration total = forks.runBudget().total();
-        out.printf("policy: %s; %d to %d forks a cell within a budget of %s%s; forks stop after %s%n",
-                policy.target() == null ? "no precision target" : "±" + Figures.percent(policy.target()) + " at "
-                        + Figures.percent(policy.confidence()),
-                policy.minForks(), policy.maxForks(), Progress.clock(policy.budget()),
-                total == null ? "" : ", the run's " + Progress.clock(total) + " shared among its cells (--run-budget)",
-                Progress.clock(forks.timeout()));
+        out.println("policy: " + policyLine(forks) + (total == null ? ""
+                : "; the run's " + Progress.clock(total) + " shared among its cells (--run-budget)"));
+        plans.stream().map(p -> Settings.of(p, chosen)).filter(p -> p != chosen).distinct().forEach(p ->
+                out.println("policy of " + Settings.AXIS + "=" + p.label() + ": " + policyLine(forks.under(p))));
         if (profilers.any() && plans.stream().anyMatch(p -> p.experiment().kind() != ExperimentSpec.Kind.JMH)) {
             out.println("note: --prof applies to JMH experiments only; scenario cells run without a profiler");
         }
-        JmhCell jmh = new JmhCell(forks, profilers);
-        ScenarioCell scenario = new ScenarioCell(forks);
-        // A group's cells share their experiment (they differ in one axis only), so its first says which runner.
-        CellRunner byKind = (group, d, names) ->
-                group.get(0).experiment().kind() == ExperimentSpec.Kind.JMH ? jmh.run(group, d, names) : scenario.run(group, d, names);
+        // A group's cells share their experiment and settings (they differ in another axis), so its first says which runner.
+        Map<Profile, CellRunner> bySettings = new EnumMap<>(Profile.class);
+        CellRunner byKind = (group, d, names) -> bySettings.computeIfAbsent(Settings.of(group.get(0), chosen),
+                p -> byKind(forks.under(p), profilers)).run(group, d, names);
         // A cell whose flags (a collector) this JDK refuses is skipped with the JVM's reason, like one the host cannot start.
         CellRunner cells = ThreadCeiling.ofThisHost().guarding(CellRunner.skipping(
                 p -> VmOptions.refusal(forks.java(), p.experiment().jvmArgs(p.params())), byKind));
         LabRun run = new LabRun(dir, start, cells, out, forks.runBudget(), interleaving);
         CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
-        Progress progress = new Progress(out, history.plan(plans, chosen.plannedCellTime()), history.basis(plans),
+        Progress progress = new Progress(out, history.plan(plans, p -> Settings.of(p, chosen).plannedCellTime()), history.basis(plans),
                 new ProgressLog(dir.resolve(ProgressLog.FILE), out));
         RunRecord done = run.run(plans, alreadyRun, progress);
         out.println();
@@ -280,5 +280,22 @@ public final class RunSession {
         RunVerdict verdict = RunVerdict.of(done);
         verdict.lines(request.strict()).forEach(out::println);
         return done.status() == RunStatus.COMPLETE && (!request.strict() || verdict.clean());
+    }
+
+    /** The runner of JMH and scenario cells forked by {@code jvm}. */
+    private static CellRunner byKind(CellJvm jvm, CellProfilers profilers) {
+        JmhCell jmh = new JmhCell(jvm, profilers);
+        ScenarioCell scenario = new ScenarioCell(jvm);
+        return (group, d, names) -> group.get(0).experiment().kind() == ExperimentSpec.Kind.JMH ? jmh.run(group, d, names)
+                : scenario.run(group, d, names);
+    }
+
+    /** What a cell forked by {@code jvm} aims for and may spend. */
+    private static String policyLine(CellJvm jvm) {
+        Policy policy = jvm.policy();
+        return String.format(java.util.Locale.ROOT, "%s; %d to %d forks a cell within a budget of %s; forks stop after %s",
+                policy.target() == null ? "no precision target" : "±" + Figures.percent(policy.target()) + " at "
+                        + Figures.percent(policy.confidence()),
+                policy.minForks(), policy.maxForks(), Progress.clock(policy.budget()), Progress.clock(jvm.timeout()));
     }
 }

@@ -44,7 +44,7 @@ public final class ScenarioCell implements CellRunner {
         if (jvm.fixtureUrl() != null) {
             cmd.addAll(List.of("--fixture", jvm.fixtureUrl()));
         }
-        plan.params().forEach((k, v) -> cmd.add(k + "=" + v));
+        plan.benchmarkParams().forEach((k, v) -> cmd.add(k + "=" + v));
         return cmd;
     }
 

@@ -102,6 +102,8 @@ class RunCommandIT {
             "--precision 150%;                 --precision '150%' is not a relative half-width; valid: above 0 %",
             "--jvm /nonexistent/java;          --jvm '/nonexistent/java' is neither a java binary nor a JDK home",
             "--prof gc,perf;                   --prof 'perf' is not a profiler; valid: gc, jfr, async",
+            "--param settings=fast;            unknown settings 'fast'; valid: smoke, quick, full, scaled, talk",
+            "--max-forks 0;                    --max-forks '0' is not a number of forks; valid: a whole number from 1",
             "--interleave colour;              --interleave 'colour' does not take two or more values among the planned cells; axes that do: "})
     void rejectsBadInputWithOneLineAndLeavesNothingBehind(String args, String expected) throws Exception {
         Path results = tmp.resolve("results");
@@ -182,6 +184,42 @@ class RunCommandIT {
         assertThat(missing.exitCode()).isEqualTo(LoomLab.USAGE);
         assertThat(missing.stderr().strip()).isEqualTo("loom-lab: --between mealtime=16:64: run B has no cell with "
                 + "mealtime=64; its values: 16, 32");
+    }
+
+    @Test
+    void oneRunMeasuresEachCellUnderTwoSettingsEachByItsOwnPolicy() throws Exception {
+        Path results = tmp.resolve("results");
+        // The run's quick gets the overrides (2 forks within 10 s); smoke keeps its own one fork of 3 x 100 ms.
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 300, "run", "--results", results.toString(),
+                "--run-id", "settings-it", "--budget", "10s", "--max-forks", "2", "--run-budget", "none",
+                "-e", "philosophers", "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "workload=noop",
+                "-p", "dinner=lab", "-p", "philosophers=10", "-p", "meals=100", "-p", "settings=smoke,quick");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        assertThat(r.stdout()).contains("2 to 2 forks a cell within a budget of 10s")
+                .contains("policy of settings=smoke: no precision target; 1 to 1 forks a cell");
+        Path runJson = RunFiles.onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
+        assertThat(cells).hasSize(4); // each settings' time and allocation, smoke's first
+        assertThat(cells.findValuesAsText("settings")).containsExactly("smoke", "smoke", "quick", "quick");
+        JsonNode smoke = cells.get(0);
+        JsonNode quick = cells.get(2);
+        assertThat(smoke.get("status").asText()).isEqualTo("ok");
+        assertThat(smoke.at("/precision/forks").asInt()).isEqualTo(1);
+        assertThat(smoke.at("/precision/samples_per_fork").asInt()).isEqualTo(3);
+        assertThat(smoke.at("/precision/warmup_discarded").asInt()).isZero();
+        assertThat(quick.get("status").asText()).isEqualTo("ok");
+        assertThat(quick.at("/precision/forks").asInt()).isEqualTo(2);
+        assertThat(quick.at("/precision/samples_per_fork").asInt()).isEqualTo(2);
+        assertThat(quick.at("/precision/warmup_discarded").asInt()).isEqualTo(1);
+        // The benchmark never saw the lab's axis: JMH's own JSON has the experiment's params only.
+        JsonNode jmh = RecordJson.mapper().readTree(runJson.resolveSibling("jmh-merged.json").toFile());
+        assertThat(jmh.findValues("params")).isNotEmpty().allSatisfy(p -> assertThat(p.has("settings")).isFalse());
+
+        LabProcess.Result diff = LabProcess.run(tmp.resolve("log"), 60, "diff", runJson.toString(),
+                "--between", "settings=smoke:quick");
+        assertThat(diff.exitCode()).as(diff.stdout() + diff.stderr()).isZero();
+        assertThat(diff.stdout()).contains("[settings=smoke]").contains("[settings=quick]");
     }
 
     @Test
