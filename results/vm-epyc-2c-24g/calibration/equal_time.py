@@ -1,6 +1,7 @@
 """Equal-time calibration: per cell, the relative 99.9 % half-width of the talk's JMH settings (one fork,
-iterations as samples) against the lab's policy (forks as samples) given the same time, read from two run
-records made with --confidence 0.999. Usage: python3 equal_time.py TALK_SETTINGS/run.json LAB_POLICY/run.json"""
+iterations as samples) against the lab's policy (forks as samples) given the same time, read from run records made
+with --confidence 0.999: one run measured with -p settings=talk,quick (python3 equal_time.py RUN/run.json), or, as
+the first calibrations were, two runs (python3 equal_time.py TALK_SETTINGS/run.json LAB_POLICY/run.json)."""
 import json
 import math
 import sys
@@ -32,9 +33,13 @@ def forks_for(cell, target):
     return math.ceil((t * prec['fork_spread'] / target) ** 2)
 
 
-def cells(path):
+def cells(path, settings=None):
+    """The time cells of a record (allocation cells left out), by lock, threads and workload; of one settings only
+    when given."""
     out = {}
     for c in json.load(open(path))['results']:
+        if c['unit'] != 'ms/op' or (settings is not None and c['params'].get('settings') != settings):
+            continue
         key = tuple(c['params'][k] for k in ('lock', 'threads', 'workload'))
         out[key] = c
     return out
@@ -44,7 +49,10 @@ def cost(c):
     return c['wall_seconds']
 
 
-talk, lab = cells(sys.argv[1]), cells(sys.argv[2])
+if len(sys.argv) == 2:
+    talk, lab = cells(sys.argv[1], 'talk'), cells(sys.argv[1], 'quick')
+else:
+    talk, lab = cells(sys.argv[1]), cells(sys.argv[2])
 print('| lock | threads | workload | talk settings: ms, ±99.9 % (samples, time) | lab policy: ms, ±99.9 % (forks, time) '
       '| lab/talk half-width | talk interval holds the lab\'s mean | forks (time) for half the talk\'s half-width |')
 print('|---|---|---|---:|---:|---:|---|---:|')

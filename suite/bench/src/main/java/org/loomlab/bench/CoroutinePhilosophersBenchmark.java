@@ -41,7 +41,7 @@ public class CoroutinePhilosophersBenchmark {
             CoroutinePhilosophersBenchmark.class.getName() + ".dine", "avgt", "ms/op",
             AxisSpec.choice("dispatcher", DispatcherKind.class).in("scaled", "default", "virtual"),
             AxisSpec.choice("workload", CoroutineWorkload.class).in("scaled", "noop"),
-            AxisSpec.microseconds("mealtime", "16"),
+            AxisSpec.microseconds("mealtime", "16").whenAbsent("16"),
             AxisSpec.count("philosophers", "1000", 2).in("smoke", "10").in("scaled", "10000", "100000", "1000000"),
             AxisSpec.count("meals", "10000", 1).in("smoke", "100").in("scaled", "10000", "100000", "1000000"))
             .with(Rule.when("workload", List.of(CoroutineWorkload.DELAY.label()))

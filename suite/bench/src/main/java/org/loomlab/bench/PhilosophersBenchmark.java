@@ -64,7 +64,7 @@ public class PhilosophersBenchmark {
             AxisSpec.choice("dinner", DinnerKind.class).byDefault("talk").whenAbsent(DinnerKind.LAB.label()),
             // One value unless asked for more, so the plan does not grow; -p mealtime=16,16.8 makes a known 5 %
             // change on purpose.
-            AxisSpec.microseconds("mealtime", "16"),
+            AxisSpec.microseconds("mealtime", "16").whenAbsent("16"),
             AxisSpec.count("philosophers", "1000", 2).in("smoke", "10").in("scaled", "10000", "100000", "1000000"),
             AxisSpec.count("meals", "10000", 1).in("smoke", "100").in("scaled", "10000", "100000", "1000000"),
             AxisSpec.count("connections", "500", 1),

@@ -35,6 +35,14 @@ public final class ProfileMatch {
         List<String> out = new ArrayList<>();
         for (Cell cell : record.primaryCells()) {
             Precision p = cell.precision();
+            // A cell measured under other settings ({@link Settings}) is judged against the profile it names.
+            Profile own;
+            try {
+                own = Settings.of(new CellPlan(null, cell.params()), profile);
+            } catch (IllegalArgumentException unknown) {
+                out.add(unknown.getMessage());
+                continue;
+            }
             Experiment experiment;
             try {
                 experiment = catalogue.of(cell.experiment());
@@ -46,22 +54,30 @@ public final class ProfileMatch {
                 continue;
             }
             List<Integer> measured = List.of(p.samplesPerFork(), p.warmupDiscarded());
-            if (measured.equals(shape(profile, experiment.kind()))) {
+            if (shapes(own, experiment.kind()).contains(measured)) {
                 continue;
             }
-            String as = Arrays.stream(Profile.values()).filter(q -> shape(q, experiment.kind()).equals(measured))
+            String as = Arrays.stream(Profile.values()).filter(q -> shapes(q, experiment.kind()).contains(measured))
                     .map(Profile::label).collect(Collectors.joining(" or "));
+            List<Integer> expected = shapes(own, experiment.kind()).get(0);
             out.add(String.format(Locale.ROOT, "%s %s: %d samples a fork after %d warm-up%s, not the %d after %d of"
                             + " profile %s", cell.experiment(), CellPlan.label(cell.params()), p.samplesPerFork(),
-                    p.warmupDiscarded(), as.isEmpty() ? "" : " (profile " + as + ")", shape(profile, experiment.kind()).get(0),
-                    shape(profile, experiment.kind()).get(1), profile.label()));
+                    p.warmupDiscarded(), as.isEmpty() ? "" : " (profile " + as + ")", expected.get(0), expected.get(1),
+                    own.label()));
         }
         return out;
     }
 
-    /** Samples kept and warm-up thrown away per fork under {@code profile}, for a cell of {@code kind}. */
-    private static List<Integer> shape(Profile profile, ExperimentSpec.Kind kind) {
-        return kind == ExperimentSpec.Kind.JMH ? List.of(profile.iterations, profile.warmupIterations)
-                : List.of(profile.windows, profile.warmupWindows);
+    /**
+     * Samples kept and warm-up thrown away per fork under {@code profile}, for a cell of {@code kind}: today's first,
+     * then the profile's earlier ones (records made before it changed are still its own).
+     */
+    private static List<List<Integer>> shapes(Profile profile, ExperimentSpec.Kind kind) {
+        if (kind != ExperimentSpec.Kind.JMH) {
+            return List.of(List.of(profile.windows, profile.warmupWindows));
+        }
+        List<List<Integer>> out = new ArrayList<>(List.of(List.of(profile.iterations, profile.warmupIterations)));
+        profile.earlierWarmupIterations.forEach(w -> out.add(List.of(profile.iterations, w)));
+        return out;
     }
 }

@@ -12,7 +12,8 @@ import java.util.function.Function;
 /**
  * The end-of-run table of {@code loom-lab run}, narrow enough for a terminal: the axes that vary across the run's
  * cells, the score with its precision, and the status. When that is still wider than the terminal, the axes with
- * the fewest distinct values go first; the experiment, metric, score, precision and status always stay. The full table ({@link ResultsTable}) stays in the report.
+ * the fewest distinct values go first, but only those the rows can spare: no two rows may read alike. The experiment,
+ * metric, score, precision and status always stay. The full table ({@link ResultsTable}) stays in the report.
  */
 public final class TerminalTable {
 
@@ -48,8 +49,14 @@ public final class TerminalTable {
         droppable.sort(Comparator.comparingLong(col -> distinct(cells, col.value())));
         String table = table(cells, columns);
         while (table.lines().anyMatch(line -> line.length() > width) && !droppable.isEmpty()) {
-            columns.remove(droppable.removeFirst());
-            table = table(cells, columns);
+            Column next = droppable.removeFirst();
+            List<Column> fewer = new ArrayList<>(columns);
+            fewer.remove(next);
+            // A column whose loss would make two rows alike stays: a wide table beats an ambiguous one.
+            if (rowsApart(cells, fewer) == rowsApart(cells, columns)) {
+                columns = fewer;
+                table = table(cells, columns);
+            }
         }
         return table;
     }
@@ -75,6 +82,12 @@ public final class TerminalTable {
             rows.add(row);
         }
         return MarkdownTable.render(header, rows);
+    }
+
+    /** How many different rows {@code columns} (with the experiment and metric) make of {@code cells}. */
+    private static long rowsApart(List<Cell> cells, List<Column> columns) {
+        return distinct(cells, c -> c.experiment() + "\0" + c.metric() + columns.stream()
+                .map(col -> "\0" + col.value().apply(c)).collect(java.util.stream.Collectors.joining()));
     }
 
     private static long distinct(List<Cell> cells, Function<Cell, String> value) {

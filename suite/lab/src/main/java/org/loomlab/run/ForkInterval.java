@@ -60,9 +60,13 @@ public record ForkInterval(double score, double low, double high, double relativ
         return Double.isFinite(relativeHalfWidth);
     }
 
-    /** E.g. {@code ±3.2 %}, or {@code ±?} when no interval exists. */
+    /**
+     * E.g. {@code ±3.2 %}, {@code ±>1000 %} for an interval many times wider than its score (two samples at 99.9 %
+     * give a t of 637, and its exponent is no figure to print), or {@code ±?} when no interval exists.
+     */
     public String text() {
-        return bounded() ? String.format(Locale.ROOT, "±%.1f %%", 100 * relativeHalfWidth) : "±?";
+        return !bounded() ? "±?" : relativeHalfWidth > 10 ? "±>1000 %"
+                : String.format(Locale.ROOT, "±%.1f %%", 100 * relativeHalfWidth);
     }
 
     /**

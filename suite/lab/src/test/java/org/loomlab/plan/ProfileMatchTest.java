@@ -26,6 +26,19 @@ class ProfileMatchTest {
         RunRecord mixed = RecordJson.mapper().treeToValue(tree, RunRecord.class);
         assertThat(ProfileMatch.violations(mixed, Catalogued.EXPERIMENTS)).singleElement().asString()
                 .startsWith("philosophers lock=reentrant threads=platform workload=noop")
-                .contains("3 samples a fork after 0 warm-up (profile smoke), not the 2 after 1 of profile quick");
+                .contains("3 samples a fork after 0 warm-up (profile smoke), not the 2 after 3 of profile quick");
+    }
+
+    @Test
+    void eachCellOfARunUnderTwoSettingsMatchesTheProfileItNames() throws Exception {
+        Path oneRun = Path.of("../../results/vm-epyc-2c-24g/temurin-25/equal-time-one-run/run.json");
+        RunRecord record = RecordJson.read(oneRun);
+        assertThat(record.primaryCells()).extracting(c -> c.params().get(Settings.AXIS)).contains("talk", "quick");
+        assertThat(ProfileMatch.violations(record, Catalogued.EXPERIMENTS)).isEmpty();
+        // Judged against the run's profile alone, the talk's cells would not match it.
+        ObjectNode tree = (ObjectNode) RecordJson.mapper().readTree(oneRun.toFile());
+        tree.get("results").forEach(c -> ((ObjectNode) c.get("params")).remove(Settings.AXIS));
+        assertThat(ProfileMatch.violations(RecordJson.mapper().treeToValue(tree, RunRecord.class), Catalogued.EXPERIMENTS))
+                .isNotEmpty().allSatisfy(v -> assertThat(v).contains("5 samples a fork after 2 warm-up (profile talk)"));
     }
 }

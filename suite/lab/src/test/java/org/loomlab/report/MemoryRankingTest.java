@@ -15,6 +15,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.loomlab.report.SampleRuns.forked;
+import static org.loomlab.report.SampleRuns.lockAndThreads;
 import static org.loomlab.report.SampleRuns.run;
 
 class MemoryRankingTest {
@@ -24,23 +25,16 @@ class MemoryRankingTest {
     @TempDir
     Path runDir;
 
-    private static Map<String, String> params(String threads) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("lock", "reentrant");
-        params.put("threads", threads);
-        return params;
-    }
-
     /** A cell's time, holding its forks' memory peaks (heap, RSS in MB), as JmhCell records it. */
     private static Cell time(String threads, double ms, long... heapRss) {
-        return forked("philosophers", params(threads), "avgt", "ms/op", List.of(List.of(ms, ms * 1.01), List.of(ms * 0.99)))
+        return forked("philosophers", lockAndThreads(threads), "avgt", "ms/op", List.of(List.of(ms, ms * 1.01), List.of(ms * 0.99)))
                 .withForkMemory(List.of(new ForkMemory(heapRss[0] * MB, heapRss[1] * MB),
                         new ForkMemory(heapRss[2] * MB, heapRss[3] * MB)));
     }
 
     /** A cell's allocation per dinner over two forks, in bytes. */
     private static Cell allocation(String threads, double bytes) {
-        Cell c = forked("philosophers", params(threads), MemoryRanking.ALLOCATION, "B/op",
+        Cell c = forked("philosophers", lockAndThreads(threads), MemoryRanking.ALLOCATION, "B/op",
                 List.of(List.of(bytes, bytes * 1.02), List.of(bytes * 0.98)));
         return c.withMeasurement(bytes, bytes * 0.05, bytes * 0.95, bytes * 1.05, c.forkSamples(), null);
     }
@@ -60,7 +54,7 @@ class MemoryRankingTest {
                 time("platform", 400, 300, 500, 320, 520), allocation("platform", 64.0 * MB),
                 time("virtual", 3.5, 60, 200, 70, 210).withProfiling(collector(3, 12.5)), allocation("virtual", 2.0 * MB),
                 time("coroutine", 2.0, 40, 150, 45, 160).withProfiling(collector(0, null)), allocation("coroutine", 0.5 * MB),
-                Cell.unmeasured("philosophers", params("pool"), "avgt", "ms/op", CellStatus.TIMEOUT, "6 min passed", 360, null)));
+                Cell.unmeasured("philosophers", lockAndThreads("pool"), "avgt", "ms/op", CellStatus.TIMEOUT, "6 min passed", 360, null)));
     }
 
     @Test
@@ -94,7 +88,7 @@ class MemoryRankingTest {
         assertThat(page.html()).contains("<h2>Memory</h2>");
 
         RunRecord old = run("openjdk-25", "25.0.2", List.of(
-                forked("philosophers", params("virtual"), "avgt", "ms/op", List.of(List.of(3.5, 3.6), List.of(3.4)))));
+                forked("philosophers", lockAndThreads("virtual"), "avgt", "ms/op", List.of(List.of(3.5, 3.6), List.of(3.4)))));
         assertThat(MemoryRanking.markdown(old)).isEmpty();
         assertThat(RunReportPage.of(old, runDir, runDir.resolve("report"), c -> false).markdown()).doesNotContain("Memory");
     }

@@ -8,12 +8,12 @@ import org.loomlab.record.RunRecord;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.loomlab.report.SampleRuns.forked;
+import static org.loomlab.report.SampleRuns.lockAndThreads;
 import static org.loomlab.report.SampleRuns.run;
 
 class RunReportPageTest {
@@ -21,19 +21,12 @@ class RunReportPageTest {
     @TempDir
     Path runDir;
 
-    private static Map<String, String> params(String threads) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("lock", "reentrant");
-        params.put("threads", threads);
-        return params;
-    }
-
     /** Two ok philosophers cells, and a service cell that timed out (so its group has nothing to chart). */
     private static RunRecord record() {
         return run("openjdk-25", "25.0.2", List.of(
-                forked("philosophers", params("platform"), "avgt", "ms/op", List.of(List.of(400.0, 404.0), List.of(396.0, 400.0))),
-                forked("philosophers", params("virtual"), "avgt", "ms/op", List.of(List.of(3.5, 3.6), List.of(3.4, 3.5))),
-                Cell.unmeasured("service", params("virtual"), "thrpt", "req/s", CellStatus.TIMEOUT, "6 min passed", 360, null)));
+                forked("philosophers", lockAndThreads("platform"), "avgt", "ms/op", List.of(List.of(400.0, 404.0), List.of(396.0, 400.0))),
+                forked("philosophers", lockAndThreads("virtual"), "avgt", "ms/op", List.of(List.of(3.5, 3.6), List.of(3.4, 3.5))),
+                Cell.unmeasured("service", lockAndThreads("virtual"), "thrpt", "req/s", CellStatus.TIMEOUT, "6 min passed", 360, null)));
     }
 
     @Test

@@ -33,4 +33,12 @@ public final class SampleRuns {
         Cell bare = Cell.builder(experiment, params, metric, unit).score(forks.get(0).get(0)).wallSeconds(1).build();
         return bare.withMeasurement(forks.get(0).get(0), null, null, null, forks, null);
     }
+
+    /** The params of a philosophers-like cell: a reentrant lock, on {@code threads} threads, in that order. */
+    public static Map<String, String> lockAndThreads(String threads) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        params.put("lock", "reentrant");
+        params.put("threads", threads);
+        return params;
+    }
 }

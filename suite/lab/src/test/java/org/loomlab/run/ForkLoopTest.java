@@ -117,6 +117,9 @@ class ForkLoopTest {
         assertThat(iv.low()).isPositive();
         assertThat(iv.high()).isGreaterThan(30);
         assertThat(iv.method()).contains("logs of 3 fork means");
+        // Many times wider than its score: said as such, not as the exponent's 19-digit figure.
+        assertThat(iv.text()).isEqualTo("±>1000 %");
+        assertThat(ForkInterval.of(List.of(List.of(10.0, 11.0, 10.5)), 0.95).text()).isEqualTo("±11.9 %");
     }
 
     @Test
