@@ -21,16 +21,18 @@ public enum Profile {
             0, 2, Duration.ofSeconds(1), null),
     /**
      * The default of {@code just bench}: the talk's 1K x 10K table, ±5 % at 95 % where a cell's budget allows.
-     * Three warm-up and two measured 1 s iterations per fork: a JVM serves the talk's dinners 4-19 % slower (virtual
-     * noop up to 2 times) in its second second than in its twentieth, and within about 1 % from its fourth
-     * (calibration/warmup_curve.py), so a one-second warm-up left a bias no fork count removes. 8 to 10 forks within
+     * One 3 s warm-up and two measured 1 s iterations per fork: in its second and third second a JVM serves the talk's
+     * dinners 4-19 % slower than in its twentieth (virtual noop up to 2 times); from its fourth, virtual active-wait is
+     * within 1 % and platform noop within its forks' spread (calibration/warmup_curve.py), so the 1 s warm-up quick had
+     * until 2026-11-24 left a bias no fork count removes. One iteration of 3 s, not three of 1 s: a dinner longer than
+     * an iteration (an HTTP dinner of 40 s) fills one iteration, and its JIT is warm after it. 8 to 10 forks within
      * 40 s a cell: a cell that may stop after fewer stops on forks that happened to agree
      * (StoppingRuleCalibrationTest); at about 6.3 s a fork on 2 CPUs, 6 fit, so there a cell stops on its budget, not
      * on its target, unless given a larger {@code --budget}. The whole run shares 30 min ({@link RunBudget}), so on a
      * small machine late cells get less than 40 s, and say so.
      */
-    QUICK("quick", 0.05, 8, 10, Duration.ofSeconds(40), 3, "1s", 2, "1s", Duration.ofMinutes(6),
-            1, 1, Duration.ofSeconds(3), Duration.ofMinutes(30), 1), // 1 warm-up iteration until 2026-11-24
+    QUICK("quick", 0.05, 8, 10, Duration.ofSeconds(40), 1, "3s", 2, "1s", Duration.ofMinutes(6),
+            1, 1, Duration.ofSeconds(3), Duration.ofMinutes(30)),
     /** Seed-grade: ±2 % at 95 %, the talk's 2 s iterations, 5 to 20 forks within 5 minutes a cell; seeds' 60 s windows. */
     FULL("full", 0.02, 5, 20, Duration.ofMinutes(5), 2, "2s", 3, "2s", Duration.ofMinutes(30),
             1, 2, Duration.ofSeconds(60), null),
@@ -71,12 +73,10 @@ public enum Profile {
     final Duration windowTime;
     /** Time the whole run shares among its cells ({@link RunBudget}); null: none, each cell gets {@code budget}. */
     final Duration runBudget;
-    /** JMH warm-up iterations this profile used before its current ones: its older records were measured so. */
-    final List<Integer> earlierWarmupIterations;
 
     Profile(String label, Double target, int minForks, int maxForks, Duration budget, int warmupIterations,
             String warmupTime, int iterations, String iterationTime, Duration forkTimeout, int warmupWindows,
-            int windows, Duration windowTime, Duration runBudget, Integer... earlierWarmupIterations) {
+            int windows, Duration windowTime, Duration runBudget) {
         this.label = label;
         this.target = target;
         this.minForks = minForks;
@@ -91,7 +91,6 @@ public enum Profile {
         this.windows = windows;
         this.windowTime = windowTime;
         this.runBudget = runBudget;
-        this.earlierWarmupIterations = List.of(earlierWarmupIterations);
     }
 
     public String label() {

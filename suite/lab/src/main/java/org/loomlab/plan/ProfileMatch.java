@@ -54,12 +54,12 @@ public final class ProfileMatch {
                 continue;
             }
             List<Integer> measured = List.of(p.samplesPerFork(), p.warmupDiscarded());
-            if (shapes(own, experiment.kind()).contains(measured)) {
+            List<Integer> expected = shape(own, experiment.kind());
+            if (expected.equals(measured)) {
                 continue;
             }
-            String as = Arrays.stream(Profile.values()).filter(q -> shapes(q, experiment.kind()).contains(measured))
+            String as = Arrays.stream(Profile.values()).filter(q -> shape(q, experiment.kind()).equals(measured))
                     .map(Profile::label).collect(Collectors.joining(" or "));
-            List<Integer> expected = shapes(own, experiment.kind()).get(0);
             out.add(String.format(Locale.ROOT, "%s %s: %d samples a fork after %d warm-up%s, not the %d after %d of"
                             + " profile %s", cell.experiment(), CellPlan.label(cell.params()), p.samplesPerFork(),
                     p.warmupDiscarded(), as.isEmpty() ? "" : " (profile " + as + ")", expected.get(0), expected.get(1),
@@ -68,16 +68,9 @@ public final class ProfileMatch {
         return out;
     }
 
-    /**
-     * Samples kept and warm-up thrown away per fork under {@code profile}, for a cell of {@code kind}: today's first,
-     * then the profile's earlier ones (records made before it changed are still its own).
-     */
-    private static List<List<Integer>> shapes(Profile profile, ExperimentSpec.Kind kind) {
-        if (kind != ExperimentSpec.Kind.JMH) {
-            return List.of(List.of(profile.windows, profile.warmupWindows));
-        }
-        List<List<Integer>> out = new ArrayList<>(List.of(List.of(profile.iterations, profile.warmupIterations)));
-        profile.earlierWarmupIterations.forEach(w -> out.add(List.of(profile.iterations, w)));
-        return out;
+    /** Samples kept and warm-up thrown away per fork under {@code profile}, for a cell of {@code kind}. */
+    private static List<Integer> shape(Profile profile, ExperimentSpec.Kind kind) {
+        return kind == ExperimentSpec.Kind.JMH ? List.of(profile.iterations, profile.warmupIterations)
+                : List.of(profile.windows, profile.warmupWindows);
     }
 }

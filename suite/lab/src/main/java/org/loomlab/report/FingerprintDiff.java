@@ -1,8 +1,6 @@
 package org.loomlab.report;
 
-import org.loomlab.record.Cell;
 import org.loomlab.record.Host;
-import org.loomlab.record.Precision;
 import org.loomlab.record.RunRecord;
 
 import java.util.ArrayList;
@@ -62,9 +60,6 @@ public record FingerprintDiff(List<Difference> differences, boolean hardware) {
             new Field("jdk.image_id", false, r -> r.jdk().imageId()),
             new Field("fixture.kind", false, r -> r.fixture() == null ? null : r.fixture().kind()),
             new Field("profile", false, RunRecord::profile),
-            // A profile's iterations changed over time (quick warmed up 1 s before 2026-11-24, 3 s since): say it.
-            new Field("cells.warmup_discarded", false, r -> perCell(r, Precision::warmupDiscarded)),
-            new Field("cells.samples_per_fork", false, r -> perCell(r, Precision::samplesPerFork)),
             new Field("suite.git_commit", false, r -> r.suite() == null ? null : r.suite().gitCommit()),
             new Field("suite.git_dirty", false, r -> r.suite() == null ? null : r.suite().gitDirty()));
 
@@ -95,13 +90,6 @@ public record FingerprintDiff(List<Difference> differences, boolean hardware) {
                 differences.size(), differences.size() == 1 ? "" : "s", a, b));
         differences.forEach(d -> md.append("- ").append(d.line()).append('\n'));
         return md.toString();
-    }
-
-    /** The distinct values of a precision field over the record's cells, e.g. {@code 1} or {@code 0, 3}; null for none. */
-    private static String perCell(RunRecord r, java.util.function.Function<Precision, Integer> field) {
-        String values = r.results().stream().map(Cell::precision).filter(Objects::nonNull).map(field)
-                .filter(Objects::nonNull).distinct().sorted().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
-        return values.isEmpty() ? null : values;
     }
 
     private static Optional<Host.Container> container(RunRecord r) {

@@ -26,7 +26,7 @@ class ProfileMatchTest {
         RunRecord mixed = RecordJson.mapper().treeToValue(tree, RunRecord.class);
         assertThat(ProfileMatch.violations(mixed, Catalogued.EXPERIMENTS)).singleElement().asString()
                 .startsWith("philosophers lock=reentrant threads=platform workload=noop")
-                .contains("3 samples a fork after 0 warm-up (profile smoke), not the 2 after 3 of profile quick");
+                .contains("3 samples a fork after 0 warm-up (profile smoke), not the 2 after 1 of profile quick");
     }
 
     @Test
