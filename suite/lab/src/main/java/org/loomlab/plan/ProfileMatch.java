@@ -38,7 +38,7 @@ public final class ProfileMatch {
             // A cell measured under other settings ({@link Settings}) is judged against the profile it names.
             Profile own;
             try {
-                own = Settings.of(new CellPlan(null, cell.params()), profile);
+                own = Settings.of(cell.params(), profile);
             } catch (IllegalArgumentException unknown) {
                 out.add(unknown.getMessage());
                 continue;

@@ -60,7 +60,12 @@ public record Settings(List<Profile> profiles) {
 
     /** The profile {@code plan} is measured under: the one its params name, else the run's. */
     public static Profile of(CellPlan plan, Profile run) {
-        String named = plan.params().get(AXIS);
+        return of(plan.params(), run);
+    }
+
+    /** The profile a cell at {@code params} was measured under: the one they name, else the run's. */
+    public static Profile of(Map<String, String> params, Profile run) {
+        String named = params.get(AXIS);
         return named == null ? run : profile(named);
     }
 

@@ -72,11 +72,6 @@ public final class CellHistory {
         return Optional.ofNullable(medians.get(key(plan.experiment().label(), plan.params())));
     }
 
-    /** Planned time per cell: its history where it has one, else the profile's lower bound. */
-    public List<Duration> plan(List<CellPlan> plans, Duration fallback) {
-        return plan(plans, p -> fallback);
-    }
-
     /** Planned time per cell: its history where it has one, else the lower bound of the profile it is measured under. */
     public List<Duration> plan(List<CellPlan> plans, java.util.function.Function<CellPlan, Duration> fallback) {
         return plans.stream().map(p -> wall(p).orElseGet(() -> fallback.apply(p))).toList();

@@ -64,7 +64,7 @@ class CellHistoryTest {
         assertThat(h.wall(plan("noop"))).hasValue(Duration.ofSeconds(5));
         assertThat(h.wall(plan("active-wait"))).hasValue(Duration.ofSeconds(210));
         assertThat(h.wall(plan("sleep"))).isEmpty();
-        assertThat(h.plan(List.of(plan("noop"), plan("sleep")), Duration.ofSeconds(6)))
+        assertThat(h.plan(List.of(plan("noop"), plan("sleep")), p -> Duration.ofSeconds(6)))
                 .containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(6));
         assertThat(h.basis(List.of(plan("noop"), plan("sleep")))).isEqualTo("1 of 2 cells timed in 3 earlier runs");
         assertThat(CellHistory.of(hostDir.resolve("nowhere"), "quick").basis(List.of(plan("noop"))))
