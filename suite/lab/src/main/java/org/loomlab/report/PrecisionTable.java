@@ -42,14 +42,18 @@ public final class PrecisionTable {
                     notOk++;
                     continue;
                 }
-                if (c.precision() == null || c.precision().relativeHalfWidth() == null) {
+                if (c.precision() == null) {
+                    continue;
+                }
+                // A cell whose budget allowed one fork has no interval, and is still one the budget cut short.
+                flagged += c.precision().budgetExhausted() ? 1 : 0;
+                if (c.precision().relativeHalfWidth() == null) {
                     continue;
                 }
                 double w = c.precision().relativeHalfWidth();
                 widths.add(w);
                 reached += c.precision().reached() ? 1 : 0;
                 within10 += w <= 0.10 ? 1 : 0;
-                flagged += c.precision().budgetExhausted() ? 1 : 0;
             }
             rows.add(row(e.getKey(), cells, reached, within10, flagged, notOk, widths, wall));
             int[] add = {cells, reached, within10, flagged, notOk};

@@ -1,0 +1,30 @@
+package org.loomlab.report;
+
+import org.junit.jupiter.api.Test;
+import org.loomlab.record.Cell;
+import org.loomlab.record.Precision;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.loomlab.report.SampleRuns.run;
+
+class PrecisionTableTest {
+
+    private static Cell cell(String executor, Double halfWidth, int forks, boolean exhausted) {
+        return Cell.builder("service", Map.of("executor", executor), "throughput", "req/s").score(100.0).wallSeconds(10)
+                .precision(new Precision(0.95, 0.05, halfWidth, forks, 1, 1, 15, exhausted, null, "t")).build();
+    }
+
+    @Test
+    void aCellCutToOneForkByItsBudgetCountsAsSpentThoughItHasNoInterval() {
+        String table = PrecisionTable.markdown(run("openjdk-25", "25.0.2", List.of(
+                cell("pool-1", 0.02, 3, false),      // reached
+                cell("pool-n", 0.30, 3, true),       // budget spent, an interval
+                cell("virtual", null, 1, true))));   // budget spent on one fork: no interval
+        String service = table.lines().filter(l -> l.startsWith("| service")).findFirst().orElseThrow();
+        assertThat(service.split("\\|")).extracting(String::strip)
+                .containsSubsequence("service", "3", "1 (33 %)", "1 (33 %)", "2", "0");
+    }
+}
