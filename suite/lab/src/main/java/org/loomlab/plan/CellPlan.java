@@ -8,12 +8,7 @@ public record CellPlan(Experiment experiment, Map<String, String> params) {
 
     /** The params the benchmark reads: every axis but the lab's own {@link Settings#AXIS}. */
     public Map<String, String> benchmarkParams() {
-        if (!params.containsKey(Settings.AXIS)) {
-            return params;
-        }
-        Map<String, String> own = new java.util.LinkedHashMap<>(params);
-        own.remove(Settings.AXIS);
-        return own;
+        return Settings.without(params);
     }
 
     /** A short human label, e.g. {@code lock=synchronized threads=virtual workload=noop}. */

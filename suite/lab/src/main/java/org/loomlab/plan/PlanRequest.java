@@ -42,10 +42,7 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
      * checked here, before anything runs.
      */
     public List<CellPlan> cells(Experiments catalogue, Profile chosen) {
-        Map<String, List<String>> filters = filters();
-        Settings settings = Settings.of(filters);
-        return settings.spread(catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen,
-                Settings.without(filters)));
+        return Settings.cells(filters(), own -> catalogue.plan(experiments.stream().map(catalogue::of).toList(), chosen, own));
     }
 
     /** The interleaving asked for, checked against {@code plans}. */

@@ -173,12 +173,17 @@ public enum Profile {
     }
 
     public static Profile of(String label) {
+        return of(label, "profile");
+    }
+
+    /** The profile labelled {@code label}, or a one-line error naming it as a {@code what} and the valid ones. */
+    public static Profile of(String label, String what) {
         for (Profile p : values()) {
             if (p.label.equals(label)) {
                 return p;
             }
         }
-        throw new IllegalArgumentException("unknown profile '" + label + "'; valid: "
+        throw new IllegalArgumentException("unknown " + what + " '" + label + "'; valid: "
                 + Arrays.stream(values()).map(Profile::label).collect(Collectors.joining(", ")));
     }
 }

@@ -67,11 +67,9 @@ public record RunPlan(String profile, double confidence, Double target, int minF
      */
     public List<CellPlan> cellPlans(Experiments catalogue) {
         Profile chosen = chosenProfile();
-        return cells.stream().flatMap(c -> {
-            Map<String, List<String>> asked = c.params().entrySet().stream()
-                    .collect(Collectors.toMap(Map.Entry::getKey, e -> List.of(e.getValue())));
-            return Settings.of(asked).spread(catalogue.of(c.experiment()).cells(chosen, Settings.without(asked))).stream();
-        }).toList();
+        return cells.stream().flatMap(c -> Settings.cells(c.params().entrySet().stream()
+                        .collect(Collectors.toMap(Map.Entry::getKey, e -> List.of(e.getValue()))),
+                own -> catalogue.of(c.experiment()).cells(chosen, own)).stream()).toList();
     }
 
     public void write(Path runDir) {

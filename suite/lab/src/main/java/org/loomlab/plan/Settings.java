@@ -1,11 +1,10 @@
 package org.loomlab.plan;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.function.Function;
 
 /**
  * The lab's own axis {@code settings}: the profiles a run measures each cell under, so that two ways of measuring
@@ -16,46 +15,42 @@ import java.util.stream.Collectors;
  * <p>The run's own profile keeps the run's overrides (budget, target, forks); any other profile measures by its own
  * policy at the run's confidence, so {@code --budget 70s} gives the lab 70 s a cell while the talk's settings keep
  * their one fork of 2 + 5 ten-second iterations.
- *
- * @param profiles the profiles asked for, in the order a cell's variants run; empty when the axis was not asked for
  */
-public record Settings(List<Profile> profiles) {
+public final class Settings {
 
     public static final String AXIS = "settings";
 
-    public Settings {
-        profiles = List.copyOf(profiles);
+    private Settings() {
     }
 
-    /** The settings the filters ask for ({@code settings=talk,quick}), or none; a one-line error for a bad value. */
-    public static Settings of(Map<String, List<String>> filters) {
-        List<String> asked = filters.getOrDefault(AXIS, List.of());
-        return new Settings(asked.stream().distinct().map(Settings::profile).toList());
-    }
-
-    private static Profile profile(String value) {
-        return Arrays.stream(Profile.values()).filter(p -> p.label().equals(value)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown " + AXIS + " '" + value + "'; valid: "
-                        + Arrays.stream(Profile.values()).map(Profile::label).collect(Collectors.joining(", "))));
-    }
-
-    /** The filters on the experiments' own axes: all but this one. */
-    public static Map<String, List<String>> without(Map<String, List<String>> filters) {
-        Map<String, List<String>> rest = new LinkedHashMap<>(filters);
-        rest.remove(AXIS);
-        return rest;
-    }
-
-    /** Each plan once per profile asked for, one after the other, the profile named in its params; as is when none. */
-    public List<CellPlan> spread(List<CellPlan> plans) {
-        if (profiles.isEmpty()) {
+    /**
+     * The cells {@code planner} makes of the experiments' own filters (all but this axis), each once per profile the
+     * filters name in this axis, one after the other, the profile named in its params; as planned when none.
+     * A one-line error for a value that names no profile.
+     */
+    public static List<CellPlan> cells(Map<String, List<String>> filters,
+                                       Function<Map<String, List<String>>, List<CellPlan>> planner) {
+        List<Profile> asked = filters.getOrDefault(AXIS, List.of()).stream().distinct()
+                .map(v -> Profile.of(v, AXIS)).toList();
+        List<CellPlan> plans = planner.apply(without(filters));
+        if (asked.isEmpty()) {
             return plans;
         }
-        return plans.stream().flatMap(p -> profiles.stream().map(s -> {
+        return plans.stream().flatMap(p -> asked.stream().map(s -> {
             Map<String, String> params = new LinkedHashMap<>(p.params());
             params.put(AXIS, s.label());
             return new CellPlan(p.experiment(), params);
         })).toList();
+    }
+
+    /** {@code params} without this axis: the map itself when it has none. */
+    static <V> Map<String, V> without(Map<String, V> params) {
+        if (!params.containsKey(AXIS)) {
+            return params;
+        }
+        Map<String, V> rest = new LinkedHashMap<>(params);
+        rest.remove(AXIS);
+        return rest;
     }
 
     /** The profile {@code plan} is measured under: the one its params name, else the run's. */
@@ -66,7 +61,7 @@ public record Settings(List<Profile> profiles) {
     /** The profile a cell at {@code params} was measured under: the one they name, else the run's. */
     public static Profile of(Map<String, String> params, Profile run) {
         String named = params.get(AXIS);
-        return named == null ? run : profile(named);
+        return named == null ? run : Profile.of(named, AXIS);
     }
 
     /**
