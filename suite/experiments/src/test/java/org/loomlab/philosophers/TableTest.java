@@ -53,9 +53,11 @@ class TableTest {
     void everyPhilosopherEatsWhenPhilosophersThinkBetweenMeals(DinnerKind kind, LockKind lock, ThreadKind threads)
             throws Exception {
         // Without thinking, unfair locks let a philosopher re-take its chopsticks before a waiting
-        // neighbour wakes up: starvation is possible, so "everyone eats" needs a pause between meals.
+        // neighbour wakes up: starvation is possible, so "everyone eats" needs a pause between meals. 5 ms makes
+        // the winner's 100 meals last half a second, long enough for every thread to be scheduled on a loaded
+        // 2-CPU machine (1 ms, a tenth of a second, once was not).
         try (Meal meal = Workload.SLEEP.prepare(Kitchen.local())) {
-            Meal think = () -> Thread.sleep(1);
+            Meal think = () -> Thread.sleep(5);
             Dinner dinner = new Table(5, lock, threads, meal).thinkingWith(think).servedAs(kind).dine(100);
             assertThat(dinner.fed()).as("philosophers who ate: %s", Arrays.toString(dinner.eaten())).isEqualTo(5);
         }

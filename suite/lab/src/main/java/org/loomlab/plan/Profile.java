@@ -1,5 +1,7 @@
 package org.loomlab.plan;
 
+import org.loomlab.catalogue.ExperimentSpec;
+
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -136,6 +138,12 @@ public enum Profile {
     /** JMH warm-up iterations per fork, left out of the samples. */
     public int warmupIterations() {
         return warmupIterations;
+    }
+
+    /** The warm-up a fork of a cell of {@code kind} runs and throws away before it measures. */
+    public Duration warmup(ExperimentSpec.Kind kind) {
+        return kind == ExperimentSpec.Kind.JMH ? Duration.ofMillis(warmupIterations * millis(warmupTime))
+                : windowTime.multipliedBy(warmupWindows);
     }
 
     /** Measured scenario load windows per fork. */

@@ -4,6 +4,7 @@ import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.record.Cell;
 import org.loomlab.record.Precision;
 import org.loomlab.record.RunRecord;
+import org.loomlab.report.Figures;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,7 +56,14 @@ public final class ProfileMatch {
             }
             List<Integer> measured = List.of(p.samplesPerFork(), p.warmupDiscarded());
             List<Integer> expected = shape(own, experiment.kind());
+            double warmup = own.warmup(experiment.kind()).toMillis() / 1000.0;
             if (expected.equals(measured)) {
+                // Records made before the warm-up time was kept are judged on the counts only.
+                if (p.warmupSeconds() != null && p.warmupSeconds() != warmup) {
+                    out.add(String.format(Locale.ROOT, "%s %s: warmed up %s s a fork, not the %s s of profile %s",
+                            cell.experiment(), CellPlan.label(cell.params()), Figures.plain(p.warmupSeconds()),
+                            Figures.plain(warmup), own.label()));
+                }
                 continue;
             }
             String as = Arrays.stream(Profile.values()).filter(q -> shape(q, experiment.kind()).equals(measured))

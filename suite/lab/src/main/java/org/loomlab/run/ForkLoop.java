@@ -40,12 +40,15 @@ final class ForkLoop {
     private final Policy policy;
     private final int samplesPerFork;
     private final int warmupDiscarded;
+    private final Duration warmup;
     private final PrintStream out;
 
-    ForkLoop(Policy policy, int samplesPerFork, int warmupDiscarded, PrintStream out) {
+    /** {@code warmup}: the time the {@code warmupDiscarded} iterations or windows of a fork stand for. */
+    ForkLoop(Policy policy, int samplesPerFork, int warmupDiscarded, Duration warmup, PrintStream out) {
         this.policy = policy;
         this.samplesPerFork = samplesPerFork;
         this.warmupDiscarded = warmupDiscarded;
+        this.warmup = warmup;
         this.out = out;
     }
 
@@ -181,7 +184,8 @@ final class ForkLoop {
             Precision precision = new Precision(policy.confidence(), policy.target(),
                     iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), samplesPerFork, warmupDiscarded,
                     policy.budget().toMillis() / 1000.0, exhausted && metric.equals(forks.get(0).get(0).metric()),
-                    Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method());
+                    Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
+                    warmup.toMillis() / 1000.0);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,
                     iv.bounded() ? iv.high() : null, samples, precision);

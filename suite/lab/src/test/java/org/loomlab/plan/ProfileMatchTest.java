@@ -30,6 +30,17 @@ class ProfileMatchTest {
     }
 
     @Test
+    void aCellWarmedUpForAnotherTimeThanItsProfileSaysIsNamed() throws Exception {
+        ObjectNode tree = (ObjectNode) RecordJson.mapper().readTree(QUICK_RUN.toFile());
+        ((ObjectNode) tree.get("results").get(0).get("precision")).put("warmup_seconds", 1.0);
+        ((ObjectNode) tree.get("results").get(1).get("precision")).put("warmup_seconds", 3.0);
+        RunRecord record = RecordJson.mapper().treeToValue(tree, RunRecord.class);
+        assertThat(ProfileMatch.violations(record, Catalogued.EXPERIMENTS)).singleElement().asString()
+                .startsWith("philosophers lock=reentrant threads=platform workload=noop")
+                .endsWith("warmed up 1 s a fork, not the 3 s of profile quick");
+    }
+
+    @Test
     void eachCellOfARunUnderTwoSettingsMatchesTheProfileItNames() throws Exception {
         Path oneRun = Path.of("../../results/vm-epyc-2c-24g/temurin-25/equal-time-one-run/run.json");
         RunRecord record = RecordJson.read(oneRun);

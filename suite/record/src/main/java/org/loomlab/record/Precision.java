@@ -20,22 +20,27 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param interleavedOn     the axis along which this cell's forks took turns with its neighbours' (A1 B1 A2 B2 ...,
  *                          {@code run --interleave}), so that comparing them needs no run-to-run allowance; null when
  *                          its forks ran back to back
+ * @param warmupSeconds     the warm-up time per fork that {@code warmupDiscarded} stands for, as the profile set it
+ *                          (a JMH iteration lasts at least one operation, so a dinner longer than it warms for longer);
+ *                          null in records made before it was kept (their count alone does not tell quick's 1 s
+ *                          warm-up, used until 2026-11-24, from its 3 s one)
  */
 public record Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                         int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread,
-                        String method, @JsonInclude(JsonInclude.Include.NON_NULL) String interleavedOn) {
+                        String method, @JsonInclude(JsonInclude.Include.NON_NULL) String interleavedOn,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double warmupSeconds) {
 
-    /** The precision of a cell whose forks ran back to back. */
+    /** The precision of a cell whose forks ran back to back, its warm-up time not said. */
     public Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                      int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread, String method) {
         this(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds, budgetExhausted,
-                forkSpread, method, null);
+                forkSpread, method, null, null);
     }
 
     /** This precision, reached with forks that took turns along {@code axis}. */
     public Precision interleaved(String axis) {
         return new Precision(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds,
-                budgetExhausted, forkSpread, method, axis);
+                budgetExhausted, forkSpread, method, axis, warmupSeconds);
     }
 
     /** Whether the target was set and reached. */
