@@ -1,6 +1,7 @@
 package org.loomlab.run;
 
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
@@ -38,17 +39,12 @@ final class ForkLoop {
     }
 
     private final Policy policy;
-    private final int samplesPerFork;
-    private final int warmupDiscarded;
-    private final Duration warmup;
+    private final ForkShape shape;
     private final PrintStream out;
 
-    /** {@code warmup}: the time the {@code warmupDiscarded} iterations or windows of a fork stand for. */
-    ForkLoop(Policy policy, int samplesPerFork, int warmupDiscarded, Duration warmup, PrintStream out) {
+    ForkLoop(Policy policy, ForkShape shape, PrintStream out) {
         this.policy = policy;
-        this.samplesPerFork = samplesPerFork;
-        this.warmupDiscarded = warmupDiscarded;
-        this.warmup = warmup;
+        this.shape = shape;
         this.out = out;
     }
 
@@ -182,10 +178,10 @@ final class ForkLoop {
             }
             ForkInterval iv = ForkInterval.of(samples, policy.confidence());
             Precision precision = new Precision(policy.confidence(), policy.target(),
-                    iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), samplesPerFork, warmupDiscarded,
+                    iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(), shape.warmupDiscarded(),
                     policy.budget().toMillis() / 1000.0, exhausted && metric.equals(forks.get(0).get(0).metric()),
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
-                    warmup.toMillis() / 1000.0);
+                    shape.warmup().toMillis() / 1000.0);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,
                     iv.bounded() ? iv.high() : null, samples, precision);
