@@ -1,7 +1,6 @@
 package org.loomlab.run;
 
 import org.loomlab.plan.CellPlan;
-import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
@@ -39,12 +38,17 @@ final class ForkLoop {
     }
 
     private final Policy policy;
-    private final ForkShape shape;
+    private final int samplesPerFork;
+    private final int warmupDiscarded;
+    private final Duration warmup;
     private final PrintStream out;
 
-    ForkLoop(Policy policy, ForkShape shape, PrintStream out) {
+    /** {@code warmup}: the time the {@code warmupDiscarded} iterations or windows of a fork stand for. */
+    ForkLoop(Policy policy, int samplesPerFork, int warmupDiscarded, Duration warmup, PrintStream out) {
         this.policy = policy;
-        this.shape = shape;
+        this.samplesPerFork = samplesPerFork;
+        this.warmupDiscarded = warmupDiscarded;
+        this.warmup = warmup;
         this.out = out;
     }
 
@@ -178,10 +182,10 @@ final class ForkLoop {
             }
             ForkInterval iv = ForkInterval.of(samples, policy.confidence());
             Precision precision = new Precision(policy.confidence(), policy.target(),
-                    iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(), shape.warmupDiscarded(),
+                    iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), samplesPerFork, warmupDiscarded,
                     policy.budget().toMillis() / 1000.0, exhausted && metric.equals(forks.get(0).get(0).metric()),
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
-                    shape.warmup().toMillis() / 1000.0);
+                    warmup.toMillis() / 1000.0);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,
                     iv.bounded() ? iv.high() : null, samples, precision);

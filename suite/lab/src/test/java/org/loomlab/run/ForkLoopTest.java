@@ -1,7 +1,6 @@
 package org.loomlab.run;
 
 import org.junit.jupiter.api.Test;
-import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
@@ -35,7 +34,7 @@ class ForkLoopTest {
     @Test
     void stopsAtTheMinimumForksWhenTheTargetIsReached() throws Exception {
         List<Integer> ran = new ArrayList<>();
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), new ForkShape(2, 1, Duration.ofSeconds(3)), null).run(k -> {
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), 2, 1, Duration.ofSeconds(3), null).run(k -> {
             ran.add(k);
             return List.of(fork(100 + k * 0.1, 100));
         });
@@ -54,7 +53,7 @@ class ForkLoopTest {
 
     @Test
     void aCellKeepsTheForksMeanSharesAndTokensAndEveryForksMemoryInOrder() throws Exception {
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 3, Duration.ofMinutes(1)), new ForkShape(2, 0, Duration.ZERO), null).run(k -> List.of(
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 3, Duration.ofMinutes(1)), 2, 0, Duration.ZERO, null).run(k -> List.of(
                 fork(100 + k * 0.1, 100).withMealShares(new MealShares(0.1 * k, 0.2 * k)).withCpuTokens(1000L + k)
                         .withForkMemory(List.of(new ForkMemory(k << 20, k << 21)))));
         Cell c = cells.get(0);
@@ -68,7 +67,7 @@ class ForkLoopTest {
     @Test
     void forksOnUntilTheIntervalIsNarrowEnough() throws Exception {
         Random random = new Random(7);
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 30, Duration.ofMinutes(1)), new ForkShape(1, 0, Duration.ZERO), null)
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 30, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null)
                 .run(k -> List.of(fork(100 * Math.exp(0.06 * random.nextGaussian()))));
         Cell c = cells.get(0);
         assertThat(c.precision().forks()).isGreaterThan(3);
@@ -79,7 +78,7 @@ class ForkLoopTest {
     @Test
     void flagsACellWhoseForksCannotReachTheTargetWithinTheFork_limit() throws Exception {
         Random random = new Random(11);
-        List<Cell> cells = new ForkLoop(policy(0.01, 3, 4, Duration.ofMinutes(1)), new ForkShape(1, 0, Duration.ZERO), null)
+        List<Cell> cells = new ForkLoop(policy(0.01, 3, 4, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null)
                 .run(k -> List.of(fork(100 * Math.exp(0.3 * random.nextGaussian()))));
         Cell c = cells.get(0);
         assertThat(c.precision().forks()).isEqualTo(4);
@@ -91,7 +90,7 @@ class ForkLoopTest {
     @Test
     void aSlowForkEndsTheCellWhenTheNextWouldOverrunTheBudget() throws Exception {
         List<Integer> ran = new ArrayList<>();
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMillis(150)), new ForkShape(1, 0, Duration.ZERO), null).run(k -> {
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMillis(150)), 1, 0, Duration.ZERO, null).run(k -> {
             ran.add(k);
             Thread.sleep(100);
             return List.of(fork(100 + k));
@@ -103,7 +102,7 @@ class ForkLoopTest {
 
     @Test
     void aTimedOutForkKeepsTheForksBeforeIt() throws Exception {
-        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), new ForkShape(1, 0, Duration.ZERO), null).run(k -> k < 3
+        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).run(k -> k < 3
                 ? List.of(fork(100 + k))
                 : List.of(Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", CellStatus.TIMEOUT,
                 "exceeded the fork timeout of 6m; killed", 360, null)));
@@ -152,7 +151,7 @@ class ForkLoopTest {
         List<String> ran = new ArrayList<>();
         // A is precise from its first forks, B spreads: A keeps forking beside B until B is precise too.
         Random random = new Random(7);
-        List<List<Cell>> cells = new ForkLoop(policy(0.05, 3, 20, Duration.ofMinutes(1)), new ForkShape(1, 0, Duration.ZERO), null).runInterleaved(List.of(
+        List<List<Cell>> cells = new ForkLoop(policy(0.05, 3, 20, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).runInterleaved(List.of(
                 k -> {
                     ran.add("A" + k);
                     return List.of(fork(100 + k * 0.01));
@@ -174,7 +173,7 @@ class ForkLoopTest {
     @Test
     void anInterleavedCellWhoseForkDiesDropsOutAndTheOtherGoesOn() throws Exception {
         List<String> ran = new ArrayList<>();
-        List<List<Cell>> cells = new ForkLoop(policy(null, 4, 4, Duration.ofMinutes(1)), new ForkShape(1, 0, Duration.ZERO), null).runInterleaved(List.of(
+        List<List<Cell>> cells = new ForkLoop(policy(null, 4, 4, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).runInterleaved(List.of(
                 k -> {
                     ran.add("A" + k);
                     return List.of(k == 2 ? Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op",
@@ -205,7 +204,7 @@ class ForkLoopTest {
     void theAllocationOfEachForkPoolsIntoACellOfItsOwnWhileTheTimeDecidesTheStop() throws Exception {
         List<Integer> ran = new ArrayList<>();
         // Time is precise from the start; allocation spreads wildly: the cell still stops at the minimum forks.
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), new ForkShape(2, 1, Duration.ofSeconds(3)), null).run(k -> {
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), 2, 1, Duration.ofSeconds(3), null).run(k -> {
             ran.add(k);
             return List.of(fork(100 + k * 0.1, 100), allocation(1e6 * k, 1e6 * k));
         });
@@ -223,7 +222,7 @@ class ForkLoopTest {
 
     @Test
     void aForkWithoutAnAllocationCountLeavesTheOthersToPoolIt() throws Exception {
-        List<List<Cell>> cells = new ForkLoop(policy(null, 3, 3, Duration.ofMinutes(1)), new ForkShape(1, 0, Duration.ZERO), null).runInterleaved(List.of(
+        List<List<Cell>> cells = new ForkLoop(policy(null, 3, 3, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).runInterleaved(List.of(
                 k -> k == 2 ? List.of(fork(100)) : List.of(fork(100 + k), allocation(5e5)),
                 k -> List.of(fork(200 + k), allocation(7e5 + k))), List.of("a", "b"));
         assertThat(cells.get(0)).extracting(Cell::metric).containsExactly("avgt", "gc.alloc.rate.norm");
@@ -234,7 +233,7 @@ class ForkLoopTest {
 
     @Test
     void aTimedOutForkEndsBothMetricsWithTheForksBeforeIt() throws Exception {
-        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), new ForkShape(1, 0, Duration.ZERO), null).run(k -> k < 3
+        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).run(k -> k < 3
                 ? List.of(fork(100 + k), allocation(4e5 + k))
                 : List.of(Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", CellStatus.TIMEOUT,
                 "exceeded the fork timeout of 6m; killed", 360, null)));
