@@ -106,8 +106,6 @@ public final class Progress {
 
     /** A duration as the progress lines show it: {@code 1h02m}, {@code 4m39s} or {@code 7s}. */
     public static String clock(Duration d) {
-        return d.toHours() > 0 ? String.format("%dh%02dm", d.toHours(), d.toMinutesPart())
-                : d.toMinutes() > 0 ? String.format("%dm%02ds", d.toMinutes(), d.toSecondsPart())
-                : String.format("%ds", d.toSeconds());
+        return Figures.clock(d);
     }
 }

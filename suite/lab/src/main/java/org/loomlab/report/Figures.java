@@ -2,6 +2,7 @@ package org.loomlab.report;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -33,6 +34,13 @@ public final class Figures {
     /** A fraction as a percentage, e.g. {@code 95 %} or {@code 99.9 %}. */
     public static String percent(double fraction) {
         return plain(fraction * 100) + " %";
+    }
+
+    /** A duration as progress lines and summaries show it: {@code 1h02m}, {@code 4m39s} or {@code 7s}. */
+    public static String clock(Duration d) {
+        return d.toHours() > 0 ? String.format(Locale.ROOT, "%dh%02dm", d.toHours(), d.toMinutesPart())
+                : d.toMinutes() > 0 ? String.format(Locale.ROOT, "%dm%02ds", d.toMinutes(), d.toSecondsPart())
+                : String.format(Locale.ROOT, "%ds", d.toSeconds());
     }
 
     /** A number to four significant digits without trailing zeros: 1 - 0.95 is 0.05, not 0.050000000000000044. */

@@ -3,6 +3,7 @@ package org.loomlab.run;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.apache.commons.statistics.distribution.TDistribution;
+import org.loomlab.report.PrecisionTable;
 
 import java.util.List;
 import java.util.Locale;
@@ -69,16 +70,12 @@ public record ForkInterval(double score, double low, double high, double relativ
                 : String.format(Locale.ROOT, "±%.1f %%", 100 * relativeHalfWidth);
     }
 
-    /**
-     * About how many forks would reach {@code target} at this fork spread: (t * cv / target)^2, with t at the
-     * level asked and the degrees of freedom of the forks seen so far (a conservative guess).
-     */
+    /** About how many forks would reach {@code target} if they go on spreading as these did; -1 below two forks. */
     public int forksFor(double target, double confidence) {
         if (!Double.isFinite(forkSpread) || forks < 2) {
             return -1;
         }
-        double t = TDistribution.of(forks - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        return (int) Math.ceil(Math.pow(t * forkSpread / target, 2));
+        return PrecisionTable.forksToReach(forkSpread, target, confidence);
     }
 
     private static double halfWidth(double[] v, double confidence) {

@@ -28,6 +28,7 @@ import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
 import org.loomlab.report.Figures;
+import org.loomlab.report.PrecisionTable;
 import org.loomlab.report.RunExports;
 import org.loomlab.report.RunVerdict;
 import org.loomlab.report.TerminalTable;
@@ -277,6 +278,8 @@ public final class RunSession {
         out.println();
         out.println("record: " + run.runJson());
         out.println("exports: " + RunExports.write(dir, done));
+        out.println("precision by experiment:");
+        out.print(PrecisionTable.markdown(done));
         RunVerdict verdict = RunVerdict.of(done);
         verdict.lines(request.strict()).forEach(out::println);
         return done.status() == RunStatus.COMPLETE && (!request.strict() || verdict.clean());

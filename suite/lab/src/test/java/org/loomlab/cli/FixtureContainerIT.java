@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,8 +23,11 @@ class FixtureContainerIT {
     static final FixtureContainer FIXTURE = new FixtureContainer();
 
     private static HttpResponse<byte[]> get(String path) throws Exception {
-        try (HttpClient client = HttpClient.newHttpClient()) {
-            return client.send(HttpRequest.newBuilder(URI.create(FIXTURE.baseUrl() + path)).build(),
+        // HTTP/1.1, as the lab's clients speak to the fixture: the default h2c upgrade once hung a CI run for 15 min,
+        // and a request that is not answered must fail the test, not stall the build.
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            return client.send(HttpRequest.newBuilder(URI.create(FIXTURE.baseUrl() + path))
+                            .timeout(Duration.ofSeconds(30)).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
         }
     }
