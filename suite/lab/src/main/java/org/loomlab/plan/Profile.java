@@ -140,10 +140,11 @@ public enum Profile {
         return warmupIterations;
     }
 
-    /** The warm-up a fork of a cell of {@code kind} runs and throws away before it measures. */
-    public Duration warmup(ExperimentSpec.Kind kind) {
-        return kind == ExperimentSpec.Kind.JMH ? Duration.ofMillis(warmupIterations * millis(warmupTime))
-                : windowTime.multipliedBy(warmupWindows);
+    /** What a fork of a cell of {@code kind} measures and throws away before it measures. */
+    public ForkShape forkShape(ExperimentSpec.Kind kind) {
+        return kind == ExperimentSpec.Kind.JMH
+                ? new ForkShape(iterations, warmupIterations, Duration.ofMillis(warmupIterations * millis(warmupTime)))
+                : new ForkShape(windows, warmupWindows, windowTime.multipliedBy(warmupWindows));
     }
 
     /** Measured scenario load windows per fork. */

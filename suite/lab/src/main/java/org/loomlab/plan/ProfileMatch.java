@@ -56,7 +56,7 @@ public final class ProfileMatch {
             }
             List<Integer> measured = List.of(p.samplesPerFork(), p.warmupDiscarded());
             List<Integer> expected = shape(own, experiment.kind());
-            double warmup = own.warmup(experiment.kind()).toMillis() / 1000.0;
+            double warmup = own.forkShape(experiment.kind()).warmup().toMillis() / 1000.0;
             if (expected.equals(measured)) {
                 // Records made before the warm-up time was kept are judged on the counts only.
                 if (p.warmupSeconds() != null && p.warmupSeconds() != warmup) {
@@ -78,7 +78,7 @@ public final class ProfileMatch {
 
     /** Samples kept and warm-up thrown away per fork under {@code profile}, for a cell of {@code kind}. */
     private static List<Integer> shape(Profile profile, ExperimentSpec.Kind kind) {
-        return kind == ExperimentSpec.Kind.JMH ? List.of(profile.iterations, profile.warmupIterations)
-                : List.of(profile.windows, profile.warmupWindows);
+        ForkShape fork = profile.forkShape(kind);
+        return List.of(fork.samples(), fork.warmupDiscarded());
     }
 }

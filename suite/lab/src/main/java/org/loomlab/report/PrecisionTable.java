@@ -54,10 +54,10 @@ public final class PrecisionTable {
                 }
                 // A cell whose budget allowed one fork has no interval, and is still one the budget cut short.
                 flagged += c.precision().budgetExhausted() ? 1 : 0;
-                if (c.precision().relativeHalfWidth() == null) {
+                if (c.precision().acrossForks() == null) {
                     continue;
                 }
-                double w = c.precision().relativeHalfWidth();
+                double w = c.precision().acrossForks();
                 widths.add(w);
                 reached += c.precision().reached() ? 1 : 0;
                 within10 += w <= 0.10 ? 1 : 0;

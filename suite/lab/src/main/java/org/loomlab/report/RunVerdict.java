@@ -30,8 +30,8 @@ public record RunVerdict(int cells, int reached, List<String> missed, List<Strin
                 if (c.precision().reached()) {
                     reached++;
                 } else {
-                    missed.add(String.format(Locale.ROOT, "%s: %s", name, c.precision().relativeHalfWidth() == null ? "no interval"
-                            : String.format(Locale.ROOT, "±%.1f %%", 100 * c.precision().relativeHalfWidth())));
+                    missed.add(String.format(Locale.ROOT, "%s: %s", name, c.precision().acrossForks() == null ? "no interval over forks"
+                            : String.format(Locale.ROOT, "±%.1f %%", 100 * c.precision().acrossForks())));
                 }
             }
         }

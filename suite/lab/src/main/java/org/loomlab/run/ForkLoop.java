@@ -1,6 +1,7 @@
 package org.loomlab.run;
 
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
@@ -38,17 +39,12 @@ final class ForkLoop {
     }
 
     private final Policy policy;
-    private final int samplesPerFork;
-    private final int warmupDiscarded;
-    private final Duration warmup;
+    private final ForkShape shape;
     private final PrintStream out;
 
-    /** {@code warmup}: the time the {@code warmupDiscarded} iterations or windows of a fork stand for. */
-    ForkLoop(Policy policy, int samplesPerFork, int warmupDiscarded, Duration warmup, PrintStream out) {
+    ForkLoop(Policy policy, ForkShape shape, PrintStream out) {
         this.policy = policy;
-        this.samplesPerFork = samplesPerFork;
-        this.warmupDiscarded = warmupDiscarded;
-        this.warmup = warmup;
+        this.shape = shape;
         this.out = out;
     }
 
@@ -114,9 +110,12 @@ final class ForkLoop {
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(" "))).toList();
     }
 
-    /** Whether a cell's interval is as narrow as the policy asks (always, without a target). */
+    /**
+     * Whether a cell's interval is as narrow as the policy asks (always, without a target). One fork's interval is over
+     * its own samples and never is: it leaves out how JVMs differ.
+     */
     private boolean precise(Member m) {
-        return policy.target() == null || m.interval.relativeHalfWidth() <= policy.target();
+        return policy.target() == null || m.interval.forks() >= 2 && m.interval.relativeHalfWidth() <= policy.target();
     }
 
     /** One cell of an interleaved group: its forks so far, how its last one ended, the time its forks took. */
@@ -182,10 +181,11 @@ final class ForkLoop {
             }
             ForkInterval iv = ForkInterval.of(samples, policy.confidence());
             Precision precision = new Precision(policy.confidence(), policy.target(),
-                    iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), samplesPerFork, warmupDiscarded,
+                    iv.bounded() && iv.forks() >= 2 ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(),
+                    shape.warmupDiscarded(),
                     policy.budget().toMillis() / 1000.0, exhausted && metric.equals(forks.get(0).get(0).metric()),
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
-                    warmup.toMillis() / 1000.0);
+                    shape.warmup().toMillis() / 1000.0);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,
                     iv.bounded() ? iv.high() : null, samples, precision);
@@ -234,15 +234,15 @@ final class ForkLoop {
 
     /** Why the target was missed and what would reach it: the forks' own spread and the time that many forks take. */
     private String shortfall(ForkInterval iv, double wall) {
-        String reached = String.format(Locale.ROOT, "precision %s after %d fork%s in %s (target ±%.0f %%)", iv.text(),
-                iv.forks(), iv.forks() == 1 ? "" : "s", JmhCell.human(Duration.ofSeconds(Math.round(wall))),
-                100 * policy.target());
+        String took = JmhCell.human(Duration.ofSeconds(Math.round(wall)));
         if (iv.forks() < 2) {
-            return reached + ": one fork already filled the budget of " + JmhCell.human(policy.budget())
-                    + "; a larger --budget or --run-budget gives more";
+            // One fork's interval is over its own samples, so no precision over forks was reached.
+            return String.format(Locale.ROOT, "one fork in %s filled the budget of %s (target ±%.0f %% over forks); a larger "
+                    + "--budget or --run-budget gives more", took, JmhCell.human(policy.budget()), 100 * policy.target());
         }
         int needed = iv.forksFor(policy.target(), policy.confidence());
-        return reached + String.format(Locale.ROOT, "; the forks spread %.1f %%: about %d forks (%s) would reach it",
+        return String.format(Locale.ROOT, "precision %s after %d forks in %s (target ±%.0f %%); the forks spread %.1f %%: "
+                + "about %d forks (%s) would reach it", iv.text(), iv.forks(), took, 100 * policy.target(),
                 100 * iv.forkSpread(), needed, JmhCell.human(Duration.ofSeconds(Math.round(wall / iv.forks() * needed))));
     }
 

@@ -1,11 +1,13 @@
 package org.loomlab.run;
 
 import org.junit.jupiter.api.Test;
+import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
+import org.loomlab.record.Precision;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 class ForkLoopTest {
+
+    /** A fork that keeps one sample and warms up for no time. */
+    private static final ForkShape ONE_SAMPLE = new ForkShape(1, 0, Duration.ZERO);
 
     private static Cell fork(double... samples) {
         List<Double> s = new ArrayList<>();
@@ -34,7 +39,7 @@ class ForkLoopTest {
     @Test
     void stopsAtTheMinimumForksWhenTheTargetIsReached() throws Exception {
         List<Integer> ran = new ArrayList<>();
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), 2, 1, Duration.ofSeconds(3), null).run(k -> {
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), new ForkShape(2, 1, Duration.ofSeconds(3)), null).run(k -> {
             ran.add(k);
             return List.of(fork(100 + k * 0.1, 100));
         });
@@ -53,7 +58,7 @@ class ForkLoopTest {
 
     @Test
     void aCellKeepsTheForksMeanSharesAndTokensAndEveryForksMemoryInOrder() throws Exception {
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 3, Duration.ofMinutes(1)), 2, 0, Duration.ZERO, null).run(k -> List.of(
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 3, Duration.ofMinutes(1)), new ForkShape(2, 0, Duration.ZERO), null).run(k -> List.of(
                 fork(100 + k * 0.1, 100).withMealShares(new MealShares(0.1 * k, 0.2 * k)).withCpuTokens(1000L + k)
                         .withForkMemory(List.of(new ForkMemory(k << 20, k << 21)))));
         Cell c = cells.get(0);
@@ -67,7 +72,7 @@ class ForkLoopTest {
     @Test
     void forksOnUntilTheIntervalIsNarrowEnough() throws Exception {
         Random random = new Random(7);
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 30, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null)
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 30, Duration.ofMinutes(1)), ONE_SAMPLE, null)
                 .run(k -> List.of(fork(100 * Math.exp(0.06 * random.nextGaussian()))));
         Cell c = cells.get(0);
         assertThat(c.precision().forks()).isGreaterThan(3);
@@ -78,7 +83,7 @@ class ForkLoopTest {
     @Test
     void flagsACellWhoseForksCannotReachTheTargetWithinTheFork_limit() throws Exception {
         Random random = new Random(11);
-        List<Cell> cells = new ForkLoop(policy(0.01, 3, 4, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null)
+        List<Cell> cells = new ForkLoop(policy(0.01, 3, 4, Duration.ofMinutes(1)), ONE_SAMPLE, null)
                 .run(k -> List.of(fork(100 * Math.exp(0.3 * random.nextGaussian()))));
         Cell c = cells.get(0);
         assertThat(c.precision().forks()).isEqualTo(4);
@@ -90,19 +95,38 @@ class ForkLoopTest {
     @Test
     void aSlowForkEndsTheCellWhenTheNextWouldOverrunTheBudget() throws Exception {
         List<Integer> ran = new ArrayList<>();
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMillis(150)), 1, 0, Duration.ZERO, null).run(k -> {
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMillis(150)), ONE_SAMPLE, null).run(k -> {
             ran.add(k);
             Thread.sleep(100);
             return List.of(fork(100 + k));
         });
         assertThat(ran).containsExactly(1);
         assertThat(cells.get(0).precision().budgetExhausted()).isTrue();
-        assertThat(cells.get(0).message()).contains("one fork already filled the budget");
+        assertThat(cells.get(0).message()).contains("one fork in").contains("filled the budget");
+    }
+
+    @Test
+    void oneForkWhoseSamplesAgreeHasNotReachedTheTarget() throws Exception {
+        // A 36 s dinner fills the budget with one fork; its two iterations agree to 0.3 %, which says nothing of JVMs.
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMillis(150)), new ForkShape(2, 1, Duration.ofSeconds(3)),
+                null).run(k -> {
+                    Thread.sleep(100);
+                    return List.of(fork(20_871, 20_900));
+                });
+        Precision p = cells.get(0).precision();
+        assertThat(p.forks()).isEqualTo(1);
+        assertThat(p.relativeHalfWidth()).isNull();
+        assertThat(p.reached()).isFalse();
+        assertThat(p.budgetExhausted()).isTrue();
+        assertThat(cells.get(0).ciLow()).as("the score keeps its one-fork interval, said by its method").isNotNull();
+        assertThat(p.method()).contains("one fork");
+        // A record made before kept one fork's own half-width: it is not read as reached either.
+        assertThat(new Precision(0.95, 0.05, 0.003, 1, 2, 1, 25, false, null, "t").reached()).isFalse();
     }
 
     @Test
     void aTimedOutForkKeepsTheForksBeforeIt() throws Exception {
-        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).run(k -> k < 3
+        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), ONE_SAMPLE, null).run(k -> k < 3
                 ? List.of(fork(100 + k))
                 : List.of(Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", CellStatus.TIMEOUT,
                 "exceeded the fork timeout of 6m; killed", 360, null)));
@@ -151,7 +175,7 @@ class ForkLoopTest {
         List<String> ran = new ArrayList<>();
         // A is precise from its first forks, B spreads: A keeps forking beside B until B is precise too.
         Random random = new Random(7);
-        List<List<Cell>> cells = new ForkLoop(policy(0.05, 3, 20, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).runInterleaved(List.of(
+        List<List<Cell>> cells = new ForkLoop(policy(0.05, 3, 20, Duration.ofMinutes(1)), ONE_SAMPLE, null).runInterleaved(List.of(
                 k -> {
                     ran.add("A" + k);
                     return List.of(fork(100 + k * 0.01));
@@ -173,7 +197,7 @@ class ForkLoopTest {
     @Test
     void anInterleavedCellWhoseForkDiesDropsOutAndTheOtherGoesOn() throws Exception {
         List<String> ran = new ArrayList<>();
-        List<List<Cell>> cells = new ForkLoop(policy(null, 4, 4, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).runInterleaved(List.of(
+        List<List<Cell>> cells = new ForkLoop(policy(null, 4, 4, Duration.ofMinutes(1)), ONE_SAMPLE, null).runInterleaved(List.of(
                 k -> {
                     ran.add("A" + k);
                     return List.of(k == 2 ? Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op",
@@ -204,7 +228,7 @@ class ForkLoopTest {
     void theAllocationOfEachForkPoolsIntoACellOfItsOwnWhileTheTimeDecidesTheStop() throws Exception {
         List<Integer> ran = new ArrayList<>();
         // Time is precise from the start; allocation spreads wildly: the cell still stops at the minimum forks.
-        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), 2, 1, Duration.ofSeconds(3), null).run(k -> {
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), new ForkShape(2, 1, Duration.ofSeconds(3)), null).run(k -> {
             ran.add(k);
             return List.of(fork(100 + k * 0.1, 100), allocation(1e6 * k, 1e6 * k));
         });
@@ -222,7 +246,7 @@ class ForkLoopTest {
 
     @Test
     void aForkWithoutAnAllocationCountLeavesTheOthersToPoolIt() throws Exception {
-        List<List<Cell>> cells = new ForkLoop(policy(null, 3, 3, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).runInterleaved(List.of(
+        List<List<Cell>> cells = new ForkLoop(policy(null, 3, 3, Duration.ofMinutes(1)), ONE_SAMPLE, null).runInterleaved(List.of(
                 k -> k == 2 ? List.of(fork(100)) : List.of(fork(100 + k), allocation(5e5)),
                 k -> List.of(fork(200 + k), allocation(7e5 + k))), List.of("a", "b"));
         assertThat(cells.get(0)).extracting(Cell::metric).containsExactly("avgt", "gc.alloc.rate.norm");
@@ -233,7 +257,7 @@ class ForkLoopTest {
 
     @Test
     void aTimedOutForkEndsBothMetricsWithTheForksBeforeIt() throws Exception {
-        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), 1, 0, Duration.ZERO, null).run(k -> k < 3
+        List<Cell> cells = new ForkLoop(policy(0.001, 3, 10, Duration.ofMinutes(1)), ONE_SAMPLE, null).run(k -> k < 3
                 ? List.of(fork(100 + k), allocation(4e5 + k))
                 : List.of(Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", CellStatus.TIMEOUT,
                 "exceeded the fork timeout of 6m; killed", 360, null)));

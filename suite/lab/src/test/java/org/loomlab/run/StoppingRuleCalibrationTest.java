@@ -1,6 +1,7 @@
 package org.loomlab.run;
 
 import org.junit.jupiter.api.Test;
+import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
@@ -43,7 +44,7 @@ class StoppingRuleCalibrationTest {
         for (int i = 0; i < CELLS; i++) {
             double level = 100 * Math.exp(runSd * random.nextGaussian());
             Map<String, String> params = Map.of("cell", String.valueOf(i));
-            List<Cell> pooled = new ForkLoop(policy, 2, 1, Duration.ofSeconds(3), null).run(k -> {
+            List<Cell> pooled = new ForkLoop(policy, new ForkShape(2, 1, Duration.ofSeconds(3)), null).run(k -> {
                 double mode = random.nextDouble() < SLOW_MODE ? SLOW_BY : 1;
                 double fork = level * mode * Math.exp(FORK_SD * random.nextGaussian());
                 List<Double> samples = List.of(fork * Math.exp(0.02 * random.nextGaussian()),
