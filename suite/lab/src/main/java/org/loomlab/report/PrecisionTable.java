@@ -52,8 +52,10 @@ public final class PrecisionTable {
                 if (c.precision() == null) {
                     continue;
                 }
-                // A cell whose budget allowed one fork has no interval, and is still one the budget cut short.
-                flagged += c.precision().budgetExhausted() ? 1 : 0;
+                // A cell whose budget allowed one fork has no interval, and is still one the budget cut short (older
+                // records did not flag one whose own iterations agreed).
+                flagged += c.precision().budgetExhausted() || c.precision().target() != null && !c.precision().reached()
+                        ? 1 : 0;
                 if (c.precision().acrossForks() == null) {
                     continue;
                 }
@@ -91,7 +93,11 @@ public final class PrecisionTable {
         double p = 1 - (1 - confidence) / 2;
         // The normal quantile is a lower bound (t > z); t's own n is found upwards from it.
         double z = NormalDistribution.of(0, 1).inverseCumulativeProbability(p);
-        int n = Math.max(2, (int) Math.ceil(Math.pow(z * spread / target, 2)));
+        double normal = Math.ceil(Math.pow(z * spread / target, 2));
+        if (normal > 1_000_000) {
+            return Integer.MAX_VALUE; // t is z there; more than a lab will ever run
+        }
+        int n = Math.max(2, (int) normal);
         while (TDistribution.of(n - 1).inverseCumulativeProbability(p) * spread / Math.sqrt(n) > target) {
             n++;
         }

@@ -41,4 +41,13 @@ class PrecisionTableTest {
         assertThat(columns[columns.length - 1].strip())
                 .isEqualTo("1 cell: " + Figures.clock(java.time.Duration.ofSeconds(forks * 10L)));
     }
+
+    @Test
+    void anOlderOneForkCellWhoseIterationsAgreedIsNeitherReachedNorLeftUncounted() {
+        // Before 2026-11-25 a cell cut to one fork kept its own iterations' half-width and was not flagged.
+        String table = PrecisionTable.markdown(run("temurin-25", "25.0.3", List.of(cell("virtual", 0.003, 1, false))));
+        String service = table.lines().filter(l -> l.startsWith("| service")).findFirst().orElseThrow();
+        assertThat(service.split("\\|")).extracting(String::strip)
+                .containsSubsequence("service", "1", "0 (0 %)", "0 (0 %)", "1", "0", "n/a");
+    }
 }
