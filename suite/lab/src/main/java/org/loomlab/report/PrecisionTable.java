@@ -52,10 +52,8 @@ public final class PrecisionTable {
                 if (c.precision() == null) {
                     continue;
                 }
-                // A cell whose budget allowed one fork has no interval, and is still one the budget cut short (older
-                // records did not flag one whose own iterations agreed).
-                flagged += c.precision().budgetExhausted() || c.precision().target() != null && !c.precision().reached()
-                        ? 1 : 0;
+                // A cell whose budget allowed one fork has no interval over forks, and is still one the budget cut short.
+                flagged += c.precision().shortOfTarget() ? 1 : 0;
                 if (c.precision().acrossForks() == null) {
                     continue;
                 }

@@ -80,17 +80,17 @@ public final class ResultsTable {
 
     /**
      * The relative half-width of a cell's interval with its level, e.g. {@code ±3.1 % (95 %)}; a {@code !} when the
-     * budget ran out before the target; {@code ±?} without an interval over two or more forks. Older records had
-     * 99.9 % t intervals over the
+     * budget ran out before the target (one fork's interval, over its own samples, never reaches it); {@code ±?}
+     * without an interval. Older records had 99.9 % t intervals over the
      * iterations of one fork.
      */
     public static String precision(Cell c) {
         if (c.precision() != null) {
             var p = c.precision();
             String level = Figures.percent(p.confidence());
-            String flag = p.budgetExhausted() ? " !" : "";
-            return p.acrossForks() == null ? "±? (" + level + ")" + flag
-                    : String.format(Locale.ROOT, "±%.1f %% (%s)%s", 100 * p.acrossForks(), level, flag);
+            String flag = p.shortOfTarget() ? " !" : "";
+            return p.relativeHalfWidth() == null ? "±? (" + level + ")" + flag
+                    : String.format(Locale.ROOT, "±%.1f %% (%s)%s", 100 * p.relativeHalfWidth(), level, flag);
         }
         return c.score() == null || Double.isNaN(c.relativeError()) ? ""
                 : String.format(Locale.ROOT, "±%.1f %% (99.9 %%, iterations)", 100 * c.relativeError());

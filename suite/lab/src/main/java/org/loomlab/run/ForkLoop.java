@@ -181,8 +181,7 @@ final class ForkLoop {
             }
             ForkInterval iv = ForkInterval.of(samples, policy.confidence());
             Precision precision = new Precision(policy.confidence(), policy.target(),
-                    iv.bounded() && iv.forks() >= 2 ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(),
-                    shape.warmupDiscarded(),
+                    iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(), shape.warmupDiscarded(),
                     policy.budget().toMillis() / 1000.0, exhausted && metric.equals(forks.get(0).get(0).metric()),
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
                     shape.warmup().toMillis() / 1000.0);

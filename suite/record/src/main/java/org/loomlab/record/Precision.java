@@ -9,7 +9,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *
  * @param confidence        level of the interval, e.g. 0.95
  * @param target            relative half-width the profile asked for, e.g. 0.05; null for none (smoke)
- * @param relativeHalfWidth what was reached: (ci_high - ci_low) / 2 / score; null with fewer than two forks
+ * @param relativeHalfWidth what was reached: (ci_high - ci_low) / 2 / score, over the fork means, or with one fork over
+ *                          its own samples ({@code method} says which; the talk's settings measure so); null without
+ *                          an interval
  * @param forks             measured JVM forks whose samples are in the score
  * @param samplesPerFork    measured samples each fork contributed
  * @param warmupDiscarded   warm-up iterations (or windows) per fork left out of the samples
@@ -44,12 +46,19 @@ public record Precision(double confidence, Double target, Double relativeHalfWid
     }
 
     /**
-     * The relative half-width over two or more forks, null otherwise. Records made before 2026-11-25 also kept one
-     * fork's half-width over its own samples, which leaves out how JVMs differ: a 36 s dinner read ±0.3 % from one
-     * fork's two iterations.
+     * The relative half-width over two or more forks, null otherwise: one fork's interval over its own samples leaves
+     * out how JVMs differ (a 21 s dinner read ±0.3 % from one fork's two iterations), so it reaches no target.
      */
     public Double acrossForks() {
         return forks >= 2 ? relativeHalfWidth : null;
+    }
+
+    /**
+     * Whether the cell is to be flagged as short of its target: its budget ran out first, or one fork stood for it with
+     * a target set (records made before 2026-11-25 did not flag that when the fork's own samples agreed).
+     */
+    public boolean shortOfTarget() {
+        return budgetExhausted || target != null && forks < 2;
     }
 
     /** Whether the target was set and reached over two or more forks. */
