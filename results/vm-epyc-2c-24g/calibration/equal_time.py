@@ -27,10 +27,21 @@ def t_quantile(p, df):
 
 def forks_for(cell, target):
     """The forks that would reach a relative half-width of target at this cell's fork spread, as the lab estimates it
-    (ForkInterval.forksFor: (t * spread / target)^2, t at the forks seen so far)."""
+    (PrecisionTable.forksToReach: the fewest n whose t(n - 1) * spread / sqrt(n) is within it, t at that n; until
+    2026-11-25 t was taken at the forks seen so far, which overstated the need)."""
     prec = cell['precision']
-    t = t_quantile(1 - (1 - prec['confidence']) / 2, prec['forks'] - 1)
-    return math.ceil((t * prec['fork_spread'] / target) ** 2)
+    p = 1 - (1 - prec['confidence']) / 2
+
+    def enough(n):
+        return t_quantile(p, n - 1) * prec['fork_spread'] / math.sqrt(n) <= target
+
+    low, high = 1, 2  # enough(high) once found; never enough(low)
+    while not enough(high):
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if enough(mid) else (mid, high)
+    return high
 
 
 def cells(path, settings=None):
