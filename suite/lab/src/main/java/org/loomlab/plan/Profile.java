@@ -29,9 +29,10 @@ public enum Profile {
      * until 2026-11-24 left a bias no fork count removes. One iteration of 3 s, not three of 1 s: a dinner longer than
      * an iteration (an HTTP dinner of 40 s) fills one iteration, and its JIT is warm after it. 8 to 10 forks within
      * 40 s a cell: a cell that may stop after fewer stops on forks that happened to agree
-     * (StoppingRuleCalibrationTest); at about 6.3 s a fork on 2 CPUs, 6 fit, so there a cell stops on its budget, not
-     * on its target, unless given a larger {@code --budget}. The whole run shares 30 min ({@link RunBudget}), so on a
-     * small machine late cells get less than 40 s, and say so.
+     * (StoppingRuleCalibrationTest); at about 6.3 s a fork on 2 CPUs, 6 fit, so alone a cell stops on its budget, not
+     * on its target, unless given a larger {@code --budget}. The whole run shares 30 min ({@link RunBudget}); there a
+     * cell spends forks, not seconds ({@link Stretch}): a pilot of three, then on only while its spread puts the target
+     * within twice its share.
      */
     QUICK("quick", 0.05, 8, 10, Duration.ofSeconds(40), 1, "3s", 2, "1s", Duration.ofMinutes(6),
             1, 1, Duration.ofSeconds(3), Duration.ofMinutes(30)),

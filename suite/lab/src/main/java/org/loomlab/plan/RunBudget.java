@@ -9,6 +9,8 @@ import java.util.function.LongSupplier;
  * what is left, at most the per-cell budget: a cell that finishes early (precise, or short) leaves its time to
  * the cells after it, one that overruns (a single fork of a long dinner) takes it from them.
  *
+ * <p>How a cell spends its share is {@link Stretch}'s: a pilot of forks, then forks while they can reach the target.
+ *
  * <p>A cell stopped by its share stops on time, not on what its forks showed, so it adds no optional-stopping
  * bias; it is flagged with what it would have needed, like any cell whose budget ran out.
  */
@@ -74,5 +76,19 @@ public final class RunBudget {
     /** The policy of the cells now starting: {@code policy} with its budget cut to their share. */
     public Policy policyOf(Policy policy) {
         return policy.withBudget(share(policy.budget()));
+    }
+
+    /**
+     * How far the cells now starting may go past their share ({@link Stretch}): up to twice it, at most {@code policy}'s
+     * per-cell budget; null without a run budget or a target, where a cell keeps to its policy alone (no other cell
+     * could use what it leaves).
+     */
+    public Stretch stretchOf(Policy policy) {
+        if (total == null || policy.target() == null) {
+            return null;
+        }
+        Duration perCell = policy.budget().multipliedBy(starting);
+        Duration twice = share(policy.budget()).multipliedBy(2);
+        return new Stretch(Stretch.PILOT_FORKS, twice.compareTo(perCell) < 0 ? twice : perCell);
     }
 }

@@ -1,5 +1,6 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
 import org.loomlab.plan.RunBudget;
@@ -46,5 +47,10 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
     /** The policy of the cell now starting, its budget cut to its share of the run's. */
     Policy cellPolicy() {
         return runBudget.policyOf(policy);
+    }
+
+    /** The loop that forks the cells now starting, under their share of the run and its {@link Stretch}. */
+    ForkLoop forkLoop(ForkShape shape) {
+        return new ForkLoop(cellPolicy(), runBudget.stretchOf(policy), shape, progress);
     }
 }

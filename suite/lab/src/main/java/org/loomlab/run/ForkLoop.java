@@ -3,12 +3,14 @@ package org.loomlab.run;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
+import org.loomlab.plan.Stretch;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.loomlab.report.Figures;
 
 import java.io.IOException;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 /**
  * Runs a cell fork after fork until its interval is precise enough or its budget is spent, then pools the
@@ -39,13 +42,27 @@ final class ForkLoop {
     }
 
     private final Policy policy;
+    /** How a cell of a run that shares its time may spend it; null: the policy's budget alone. */
+    private final Stretch stretch;
     private final ForkShape shape;
     private final PrintStream out;
+    private final LongSupplier clock;
 
     ForkLoop(Policy policy, ForkShape shape, PrintStream out) {
+        this(policy, null, shape, out);
+    }
+
+    ForkLoop(Policy policy, Stretch stretch, ForkShape shape, PrintStream out) {
+        this(policy, stretch, shape, out, System::nanoTime);
+    }
+
+    /** @param clock nanoseconds, as {@link System#nanoTime()} (a test's forks may take simulated time) */
+    ForkLoop(Policy policy, Stretch stretch, ForkShape shape, PrintStream out, LongSupplier clock) {
         this.policy = policy;
+        this.stretch = policy.target() == null ? null : stretch;
         this.shape = shape;
         this.out = out;
+        this.clock = clock;
     }
 
     List<Cell> run(Fork fork) throws IOException, InterruptedException {
@@ -62,7 +79,7 @@ final class ForkLoop {
      * @param labels what the progress line names each cell by (empty for a cell run alone)
      */
     List<List<Cell>> runInterleaved(List<Fork> forks, List<String> labels) throws IOException, InterruptedException {
-        long start = System.nanoTime();
+        long start = clock.getAsLong();
         List<Member> members = new ArrayList<>();
         for (int i = 0; i < forks.size(); i++) {
             members.add(new Member(forks.get(i), labels.get(i)));
@@ -81,11 +98,8 @@ final class ForkLoop {
                 break;
             }
             double elapsed = seconds(start);
-            if (k >= policy.minForks() && live.stream().allMatch(this::precise)) {
-                break;
-            }
-            // Out of budget or forks: the target was missed only where the interval is still wider than it.
-            if (elapsed + elapsed / k > policy.budget().toMillis() / 1000.0 || k == policy.maxForks()) {
+            if (!(stretch == null ? goOn(live, k, elapsed) : goOnStretched(live, k, elapsed))) {
+                // The target was missed only where the interval is still wider than it.
                 live.forEach(m -> m.exhausted = !precise(m));
                 break;
             }
@@ -95,6 +109,39 @@ final class ForkLoop {
             out.add(m.cells());
         }
         return out;
+    }
+
+    /**
+     * Alone: on until every cell is precise after the policy's minimum forks, or the next fork would overrun the budget
+     * or the forks are all spent.
+     */
+    private boolean goOn(List<Member> live, int k, double elapsed) {
+        if (k >= policy.minForks() && live.stream().allMatch(this::precise)) {
+            return false;
+        }
+        return elapsed + elapsed / k <= seconds(policy.budget()) && k < policy.maxForks();
+    }
+
+    /**
+     * In a run that shares its time ({@link Stretch}): the pilot, then on only while some cell is short of its target
+     * and its forks' spread says the target is within reach of the ceiling.
+     */
+    private boolean goOnStretched(List<Member> live, int k, double elapsed) {
+        double perFork = elapsed / k;
+        double ceiling = seconds(stretch.ceiling());
+        if (elapsed + perFork > ceiling || k >= policy.maxForks()) {
+            return false;
+        }
+        if (k < stretch.pilotForks()) {
+            return true;
+        }
+        return live.stream().anyMatch(m -> !precise(m) && reachable(m, k, elapsed, perFork, ceiling));
+    }
+
+    /** Whether {@code m}'s forks, spreading as they did, reach the target within {@code ceiling} and the fork limit. */
+    private boolean reachable(Member m, int k, double elapsed, double perFork, double ceiling) {
+        int needed = m.interval.forksFor(policy.target(), policy.confidence());
+        return needed > k && needed <= policy.maxForks() && elapsed + (needed - k) * perFork <= ceiling;
     }
 
     /**
@@ -134,7 +181,7 @@ final class ForkLoop {
         }
 
         void fork(int k) throws IOException, InterruptedException {
-            long t0 = System.nanoTime();
+            long t0 = clock.getAsLong();
             List<Cell> got = fork.run(k);
             seconds += seconds(t0);
             if (got.get(0).status() != CellStatus.OK) {
@@ -182,7 +229,7 @@ final class ForkLoop {
             ForkInterval iv = ForkInterval.of(samples, policy.confidence());
             Precision precision = new Precision(policy.confidence(), policy.target(),
                     iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(), shape.warmupDiscarded(),
-                    policy.budget().toMillis() / 1000.0, exhausted && metric.equals(forks.get(0).get(0).metric()),
+                    seconds(budget()), exhausted && metric.equals(forks.get(0).get(0).metric()),
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
                     shape.warmup().toMillis() / 1000.0);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
@@ -231,13 +278,24 @@ final class ForkLoop {
         return c;
     }
 
+    /** What a cell may spend: its stretch's ceiling in a run that shares its time, else the policy's budget. */
+    private Duration budget() {
+        return stretch == null ? policy.budget() : stretch.ceiling();
+    }
+
     /** Why the target was missed and what would reach it: the forks' own spread and the time that many forks take. */
     private String shortfall(ForkInterval iv, double wall) {
         String took = JmhCell.human(Duration.ofSeconds(Math.round(wall)));
         if (iv.forks() < 2) {
-            // One fork's interval is over its own samples, so no precision over forks was reached.
+            // One fork's interval is over its own samples, so no precision over forks was reached. Three forks are the
+            // fewest that can reach the target, and only if they spread less than target x sqrt(3) / t(2).
+            double spread = policy.target() * Math.sqrt(3)
+                    / TDistribution.of(2).inverseCumulativeProbability(1 - (1 - policy.confidence()) / 2);
             return String.format(Locale.ROOT, "one fork in %s filled the budget of %s (target ±%.0f %% over forks); a larger "
-                    + "--budget or --run-budget gives more", took, JmhCell.human(policy.budget()), 100 * policy.target());
+                    + "--budget or --run-budget gives more: an interval over forks takes at least 2 such forks (%s), "
+                    + "±%.0f %% at least 3 (%s) spreading under %.1f %%", took, JmhCell.human(budget()), 100 * policy.target(),
+                    JmhCell.human(Duration.ofSeconds(Math.round(2 * wall))), 100 * policy.target(),
+                    JmhCell.human(Duration.ofSeconds(Math.round(3 * wall))), 100 * spread);
         }
         int needed = iv.forksFor(policy.target(), policy.confidence());
         return String.format(Locale.ROOT, "precision %s after %d forks in %s (target ±%.0f %%); the forks spread %.1f %%: "
@@ -257,7 +315,11 @@ final class ForkLoop {
         return a == null || a.isEmpty() ? b : b == null ? a : a + "; " + b;
     }
 
-    private static double seconds(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1e9;
+    private double seconds(long startNanos) {
+        return (clock.getAsLong() - startNanos) / 1e9;
+    }
+
+    private static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
     }
 }

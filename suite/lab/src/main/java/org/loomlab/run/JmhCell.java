@@ -77,7 +77,7 @@ public final class JmhCell implements CellRunner {
     @Override
     public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
         Profile p = jvm.profile();
-        ForkLoop loop = new ForkLoop(jvm.cellPolicy(), p.forkShape(ExperimentSpec.Kind.JMH), jvm.progress());
+        ForkLoop loop = jvm.forkLoop(p.forkShape(ExperimentSpec.Kind.JMH));
         List<ForkLoop.Fork> forks = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);

@@ -59,7 +59,7 @@ public final class ScenarioCell implements CellRunner {
             CellFiles.clearAttempt(runDir, name);
             forks.add(k -> fork(plan, runDir, name, k));
         }
-        List<List<Cell>> pooled = new ForkLoop(jvm.cellPolicy(), p.forkShape(ExperimentSpec.Kind.SCENARIO), jvm.progress())
+        List<List<Cell>> pooled = jvm.forkLoop(p.forkShape(ExperimentSpec.Kind.SCENARIO))
                 .runInterleaved(forks, ForkLoop.labels(group));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 class RunBudgetTest {
 
@@ -58,5 +59,20 @@ class RunBudgetTest {
         RunBudget none = RunBudget.none();
         none.cellsStarting(5, 3);
         assertEquals(PER_CELL.multipliedBy(3), none.share(PER_CELL));
+    }
+
+    @Test
+    void aSharedRunLetsACellStretchToTwiceItsShareAtMostThePerCellBudget() {
+        Policy quick = Policy.of(Profile.QUICK);
+        budget.cellStarting(90);
+        assertEquals(new Stretch(3, Duration.ofSeconds(40)), budget.stretchOf(quick));
+        budget.cellStarting(180);
+        assertEquals(new Stretch(3, Duration.ofSeconds(20)), budget.stretchOf(quick));
+        // Past the run's time: no stretch beyond the first fork.
+        now.addAndGet(Duration.ofMinutes(31).toNanos());
+        assertEquals(Duration.ZERO, budget.stretchOf(quick).ceiling());
+        // Alone, or without a target, a cell keeps to its policy.
+        assertNull(RunBudget.none().stretchOf(quick));
+        assertNull(budget.stretchOf(quick.withTarget(null)));
     }
 }

@@ -3,6 +3,7 @@ package org.loomlab.run;
 import org.junit.jupiter.api.Test;
 import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
+import org.loomlab.plan.Stretch;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
@@ -264,5 +265,96 @@ class ForkLoopTest {
                 "exceeded the fork timeout of 6m; killed", 360, null)));
         assertThat(cells).extracting(Cell::status).containsOnly(CellStatus.TIMEOUT);
         assertThat(cells.get(1).forkSamples()).hasSize(2);
+    }
+
+    /** A run's clock that forks advance by the seconds they are said to take. */
+    private static final class SimulatedClock {
+        long nanos;
+
+        void spend(double seconds) {
+            nanos += (long) (seconds * 1e9);
+        }
+    }
+
+    /** A loop of a run that shares its time: this share, a pilot of three, a ceiling of 40 s. */
+    private static ForkLoop stretched(SimulatedClock clock, Duration share) {
+        return new ForkLoop(policy(0.05, 8, 100, share), new Stretch(Stretch.PILOT_FORKS, Duration.ofSeconds(40)),
+                ONE_SAMPLE, null, () -> clock.nanos);
+    }
+
+    @Test
+    void aSharedRunsCellStopsAfterItsPilotWhenItsIntervalIsWithinTheTarget() throws Exception {
+        SimulatedClock clock = new SimulatedClock();
+        List<Integer> ran = new ArrayList<>();
+        Cell c = stretched(clock, Duration.ofSeconds(40)).run(k -> {
+            ran.add(k);
+            clock.spend(6.3);
+            return List.of(fork(100 + 0.3 * k));
+        }).get(0);
+        // Alone the policy would fork on to its minimum of 8; the run's other cells get the time instead.
+        assertThat(ran).containsExactly(1, 2, 3);
+        assertThat(c.precision().reached()).isTrue();
+        assertThat(c.precision().budgetExhausted()).isFalse();
+    }
+
+    @Test
+    void aSharedRunsCellWhoseSpreadPutsTheTargetWithinReachGoesPastItsShare() throws Exception {
+        SimulatedClock clock = new SimulatedClock();
+        double[] means = {100, 104, 97, 102, 99, 101, 100, 98, 103, 100};
+        List<Integer> ran = new ArrayList<>();
+        Cell c = stretched(clock, Duration.ofSeconds(20)).run(k -> {
+            ran.add(k);
+            clock.spend(6.3);
+            return List.of(fork(means[k - 1]));
+        }).get(0);
+        // Three forks spread 3.5 % (±8.7 %); about five reach ±5 %, and five fit in 40 s where the share held three.
+        assertThat(ran.size()).isGreaterThan(3);
+        assertThat(c.wallSeconds()).isGreaterThan(20).isLessThanOrEqualTo(40);
+        assertThat(c.precision().reached()).isTrue();
+        assertThat(c.precision().budgetSeconds()).isEqualTo(40.0);
+    }
+
+    @Test
+    void aSharedRunsCellOutOfReachStopsAfterItsPilotAndSaysWhatWouldReachIt() throws Exception {
+        SimulatedClock clock = new SimulatedClock();
+        double[] means = {100, 130, 80, 120, 90};
+        List<Integer> ran = new ArrayList<>();
+        Cell c = stretched(clock, Duration.ofSeconds(40)).run(k -> {
+            ran.add(k);
+            clock.spend(6.3);
+            return List.of(fork(means[k - 1]));
+        }).get(0);
+        // A 24 % spread needs about 95 forks: the cell gives its time back after the pilot, flagged.
+        assertThat(ran).containsExactly(1, 2, 3);
+        assertThat(c.precision().budgetExhausted()).isTrue();
+        assertThat(c.message()).contains("after 3 forks").contains("forks spread").contains("would reach it");
+    }
+
+    @Test
+    void aPilotForkLongerThanHalfTheCeilingIsTheOnlyOneAndTheCellSaysWhatAnIntervalWouldTake() throws Exception {
+        SimulatedClock clock = new SimulatedClock();
+        List<Integer> ran = new ArrayList<>();
+        Cell c = stretched(clock, Duration.ofSeconds(20)).run(k -> {
+            ran.add(k);
+            clock.spend(25);
+            return List.of(fork(25_000));
+        }).get(0);
+        assertThat(ran).containsExactly(1);
+        assertThat(c.precision().budgetExhausted()).isTrue();
+        assertThat(c.message()).contains("one fork in 25s").contains("at least 2 such forks (50s)")
+                .contains("±5 % at least 3 (1m15s) spreading under 2.0 %");
+    }
+
+    @Test
+    void withoutATargetAStretchChangesNothing() throws Exception {
+        SimulatedClock clock = new SimulatedClock();
+        List<Integer> ran = new ArrayList<>();
+        new ForkLoop(policy(null, 2, 2, Duration.ofSeconds(5)), new Stretch(3, Duration.ofSeconds(40)), ONE_SAMPLE, null,
+                () -> clock.nanos).run(k -> {
+                    ran.add(k);
+                    clock.spend(1);
+                    return List.of(fork(100 + k));
+                });
+        assertThat(ran).containsExactly(1, 2);
     }
 }
