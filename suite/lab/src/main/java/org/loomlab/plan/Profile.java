@@ -32,7 +32,7 @@ public enum Profile {
      * (StoppingRuleCalibrationTest); at about 6.3 s a fork on 2 CPUs, 6 fit, so alone a cell stops on its budget, not
      * on its target, unless given a larger {@code --budget}. The whole run shares 30 min ({@link RunBudget}); there a
      * cell spends forks, not seconds ({@link Stretch}): a pilot of three, then on only while its spread puts the target
-     * within twice its share.
+     * within what the run can spare.
      */
     QUICK("quick", 0.05, 8, 10, Duration.ofSeconds(40), 1, "3s", 2, "1s", Duration.ofMinutes(6),
             1, 1, Duration.ofSeconds(3), Duration.ofMinutes(30)),

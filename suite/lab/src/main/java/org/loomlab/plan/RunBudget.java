@@ -1,6 +1,8 @@
 package org.loomlab.plan;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -25,6 +27,8 @@ public final class RunBudget {
     private int starting = 1;
 
     private final LongSupplier clock;
+    /** What each fork of the run took, in seconds. */
+    private final List<Double> forkSeconds = new ArrayList<>();
 
     /** {@code total} null: no run budget, every cell gets the per-cell budget. */
     public RunBudget(Duration total) {
@@ -79,16 +83,37 @@ public final class RunBudget {
     }
 
     /**
-     * How far the cells now starting may go past their share ({@link Stretch}): up to twice it, at most {@code policy}'s
-     * per-cell budget; null without a run budget or a target, where a cell keeps to its policy alone (no other cell
-     * could use what it leaves).
+     * How far the cells now starting may go past their share ({@link Stretch}): as far as the run can spare while it keeps
+     * a pilot for every cell after them (priced at the run's typical fork so far), at most {@code policy}'s per-cell
+     * budget, never below the share; null without a run budget or a target, where a cell keeps to its policy alone (no
+     * other cell could use what it leaves).
      */
-    public Stretch stretchOf(Policy policy) {
+    public synchronized Stretch stretchOf(Policy policy) {
         if (total == null || policy.target() == null) {
             return null;
         }
         Duration perCell = policy.budget().multipliedBy(starting);
-        Duration twice = share(policy.budget()).multipliedBy(2);
-        return new Stretch(Stretch.PILOT_FORKS, twice.compareTo(perCell) < 0 ? twice : perCell);
+        Duration share = share(policy.budget());
+        Duration left = started ? total.minusNanos(clock.getAsLong() - startNanos) : total;
+        Duration pilots = typicalFork().multipliedBy((long) Stretch.PILOT_FORKS * Math.max(0, cellsLeft - starting));
+        Duration spare = left.minus(pilots);
+        Duration ceiling = spare.compareTo(perCell) < 0 ? spare : perCell;
+        return new Stretch(Stretch.PILOT_FORKS, ceiling.compareTo(share) > 0 ? ceiling : share);
+    }
+
+    /** Called after each fork of the run with the seconds it took: the run's typical fork prices the pilots to come. */
+    public synchronized void forkTook(double seconds) {
+        forkSeconds.add(seconds);
+    }
+
+    /** The median fork of the run so far, or none before the first. */
+    private Duration typicalFork() {
+        if (forkSeconds.isEmpty()) {
+            return Duration.ZERO;
+        }
+        List<Double> sorted = forkSeconds.stream().sorted().toList();
+        int n = sorted.size();
+        double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return Duration.ofMillis(Math.round(median * 1000));
     }
 }

@@ -51,6 +51,6 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
 
     /** The loop that forks the cells now starting, under their share of the run and its {@link Stretch}. */
     ForkLoop forkLoop(ForkShape shape) {
-        return new ForkLoop(cellPolicy(), runBudget.stretchOf(policy), shape, progress);
+        return new ForkLoop(cellPolicy(), runBudget.stretchOf(policy), shape, progress, System::nanoTime, runBudget::forkTook);
     }
 }

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.DoubleConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -47,22 +48,25 @@ final class ForkLoop {
     private final ForkShape shape;
     private final PrintStream out;
     private final LongSupplier clock;
+    private final DoubleConsumer forkTook;
 
     ForkLoop(Policy policy, ForkShape shape, PrintStream out) {
-        this(policy, null, shape, out);
-    }
-
-    ForkLoop(Policy policy, Stretch stretch, ForkShape shape, PrintStream out) {
-        this(policy, stretch, shape, out, System::nanoTime);
+        this(policy, null, shape, out, System::nanoTime, seconds -> { });
     }
 
     /** @param clock nanoseconds, as {@link System#nanoTime()} (a test's forks may take simulated time) */
     ForkLoop(Policy policy, Stretch stretch, ForkShape shape, PrintStream out, LongSupplier clock) {
+        this(policy, stretch, shape, out, clock, seconds -> { });
+    }
+
+    /** @param forkTook told the seconds of every fork, as it ends (the run's budget prices pilots by them) */
+    ForkLoop(Policy policy, Stretch stretch, ForkShape shape, PrintStream out, LongSupplier clock, DoubleConsumer forkTook) {
         this.policy = policy;
         this.stretch = policy.target() == null ? null : stretch;
         this.shape = shape;
         this.out = out;
         this.clock = clock;
+        this.forkTook = forkTook;
     }
 
     List<Cell> run(Fork fork) throws IOException, InterruptedException {
@@ -124,7 +128,8 @@ final class ForkLoop {
 
     /**
      * In a run that shares its time ({@link Stretch}): the pilot, then on only while some cell is short of its target
-     * and its forks' spread says the target is within reach of the ceiling.
+     * and its forks' spread says the target is within reach of the ceiling; or, the target out of reach, while it is
+     * short of the fallback ({@link Stretch#FALLBACK} times the target) and that is within reach.
      */
     private boolean goOnStretched(List<Member> live, int k, double elapsed) {
         double perFork = elapsed / k;
@@ -135,12 +140,19 @@ final class ForkLoop {
         if (k < stretch.pilotForks()) {
             return true;
         }
-        return live.stream().anyMatch(m -> !precise(m) && reachable(m, k, elapsed, perFork, ceiling));
+        double fallback = Stretch.FALLBACK * policy.target();
+        return live.stream().anyMatch(m -> !precise(m) && (reachable(m, policy.target(), k, elapsed, perFork, ceiling)
+                || !within(m, fallback) && reachable(m, fallback, k, elapsed, perFork, ceiling)));
     }
 
-    /** Whether {@code m}'s forks, spreading as they did, reach the target within {@code ceiling} and the fork limit. */
-    private boolean reachable(Member m, int k, double elapsed, double perFork, double ceiling) {
-        int needed = m.interval.forksFor(policy.target(), policy.confidence());
+    /** Whether {@code m}'s interval over two or more forks is within {@code relative} of its score. */
+    private static boolean within(Member m, double relative) {
+        return m.interval.forks() >= 2 && m.interval.relativeHalfWidth() <= relative;
+    }
+
+    /** Whether {@code m}'s forks, spreading as they did, reach {@code relative} within {@code ceiling} and the fork limit. */
+    private boolean reachable(Member m, double relative, int k, double elapsed, double perFork, double ceiling) {
+        int needed = m.interval.forksFor(relative, policy.confidence());
         return needed > k && needed <= policy.maxForks() && elapsed + (needed - k) * perFork <= ceiling;
     }
 
@@ -162,7 +174,7 @@ final class ForkLoop {
      * its own samples and never is: it leaves out how JVMs differ.
      */
     private boolean precise(Member m) {
-        return policy.target() == null || m.interval.forks() >= 2 && m.interval.relativeHalfWidth() <= policy.target();
+        return policy.target() == null || within(m, policy.target());
     }
 
     /** One cell of an interleaved group: its forks so far, how its last one ended, the time its forks took. */
@@ -183,7 +195,9 @@ final class ForkLoop {
         void fork(int k) throws IOException, InterruptedException {
             long t0 = clock.getAsLong();
             List<Cell> got = fork.run(k);
-            seconds += seconds(t0);
+            double took = seconds(t0);
+            seconds += took;
+            forkTook.accept(took);
             if (got.get(0).status() != CellStatus.OK) {
                 ended = got;
                 return;

@@ -15,6 +15,7 @@ import org.loomlab.plan.Profile;
 import org.loomlab.plan.RunBudget;
 import org.loomlab.plan.RunPlan;
 import org.loomlab.plan.Settings;
+import org.loomlab.plan.Stretch;
 import org.loomlab.progress.CellHistory;
 import org.loomlab.progress.Progress;
 import org.loomlab.progress.ProgressLog;
@@ -254,7 +255,9 @@ public final class RunSession {
                 host.name(), host.cpus(), jdk.availableProcessors());
         Duration total = forks.runBudget().total();
         out.println("policy: " + policyLine(forks) + (total == null ? ""
-                : "; the run's " + Progress.clock(total) + " shared among its cells (--run-budget)"));
+                : "; the run's " + Progress.clock(total) + " shared among its cells (--run-budget)" + (policy.target() == null
+                ? "" : ": a cell runs a pilot of " + Stretch.PILOT_FORKS + " forks, then forks on only while their spread "
+                + "puts the target within what the run can spare")));
         plans.stream().map(p -> Settings.of(p, chosen)).filter(p -> p != chosen).distinct().forEach(p ->
                 out.println("policy of " + Settings.AXIS + "=" + p.label() + ": " + policyLine(forks.under(p))));
         if (profilers.any() && plans.stream().anyMatch(p -> p.experiment().kind() != ExperimentSpec.Kind.JMH)) {

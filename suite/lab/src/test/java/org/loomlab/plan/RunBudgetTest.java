@@ -62,14 +62,26 @@ class RunBudgetTest {
     }
 
     @Test
-    void aSharedRunLetsACellStretchToTwiceItsShareAtMostThePerCellBudget() {
+    void aCellMayGoPastItsShareOnlyWithTimeTheCellsAfterItNeedNotForTheirPilots() {
         Policy quick = Policy.of(Profile.QUICK);
         budget.cellStarting(90);
+        // Before any fork the run has no price for a pilot: the per-cell budget is the limit.
         assertEquals(new Stretch(3, Duration.ofSeconds(40)), budget.stretchOf(quick));
-        budget.cellStarting(180);
-        assertEquals(new Stretch(3, Duration.ofSeconds(20)), budget.stretchOf(quick));
+        budget.forkTook(6);
+        budget.forkTook(5);
+        budget.forkTook(100); // a long dinner does not move the median
+        // 89 pilots of 3 x 6 s keep 26.7 of the 30 minutes: 3.3 minutes to spare, so still 40 s.
+        assertEquals(new Stretch(3, Duration.ofSeconds(40)), budget.stretchOf(quick));
+        // 5 minutes later with 80 cells left: 25 minutes, 79 pilots keep 23.7: 78 s to spare, still the per-cell budget.
+        now.addAndGet(Duration.ofMinutes(5).toNanos());
+        budget.cellStarting(80);
+        assertEquals(Duration.ofSeconds(40), budget.stretchOf(quick).ceiling());
+        // 10 minutes later with 60 left: 15 minutes, 59 pilots keep 17.7: nothing to spare, the share (15 s) it is.
+        now.addAndGet(Duration.ofMinutes(10).toNanos());
+        budget.cellStarting(60);
+        assertEquals(new Stretch(3, Duration.ofSeconds(15)), budget.stretchOf(quick));
         // Past the run's time: no stretch beyond the first fork.
-        now.addAndGet(Duration.ofMinutes(31).toNanos());
+        now.addAndGet(Duration.ofMinutes(16).toNanos());
         assertEquals(Duration.ZERO, budget.stretchOf(quick).ceiling());
         // Alone, or without a target, a cell keeps to its policy.
         assertNull(RunBudget.none().stretchOf(quick));

@@ -357,4 +357,21 @@ class ForkLoopTest {
                 });
         assertThat(ran).containsExactly(1, 2);
     }
+
+    @Test
+    void aCellOutOfReachOfItsTargetForksOnTowardTwiceItWhileThatIsWithinReach() throws Exception {
+        SimulatedClock clock = new SimulatedClock();
+        double[] means = {100, 110, 92, 105, 95, 102, 98};
+        List<Integer> ran = new ArrayList<>();
+        Cell c = stretched(clock, Duration.ofSeconds(20)).run(k -> {
+            ran.add(k);
+            clock.spend(6.3);
+            return List.of(fork(means[k - 1]));
+        }).get(0);
+        // Three forks spread 9 % (±22 %): ±5 % takes about 15 forks, ±10 % six, which fit in 40 s; at five it is ±9.0 %.
+        assertThat(ran).containsExactly(1, 2, 3, 4, 5);
+        assertThat(c.precision().relativeHalfWidth()).isBetween(0.05, 0.10);
+        assertThat(c.precision().budgetExhausted()).isTrue();
+        assertThat(c.message()).contains("after 5 forks").contains("would reach it");
+    }
 }
