@@ -276,21 +276,28 @@ class ForkLoopTest {
         }
     }
 
-    /** A loop of a run that shares its time: this share, a pilot of three, a ceiling of 40 s. */
-    private static ForkLoop stretched(SimulatedClock clock, Duration share) {
-        return new ForkLoop(policy(0.05, 8, 100, share), new Stretch(Stretch.PILOT_FORKS, Duration.ofSeconds(40)),
-                ONE_SAMPLE, null, () -> clock.nanos);
+    /**
+     * One cell of a run that shares its time (this share, a pilot of three, a ceiling of 40 s) whose k-th fork takes
+     * {@code seconds} and measures {@code means[k - 1]}; the forks it ran go into {@code ran}.
+     */
+    private static Cell stretched(Duration share, double seconds, double[] means, List<Integer> ran) throws Exception {
+        return stretched(policy(0.05, 8, 100, share), seconds, means, ran);
+    }
+
+    private static Cell stretched(Policy policy, double seconds, double[] means, List<Integer> ran) throws Exception {
+        SimulatedClock clock = new SimulatedClock();
+        return new ForkLoop(policy, new Stretch(Stretch.PILOT_FORKS, Duration.ofSeconds(40)),
+                ONE_SAMPLE, null, () -> clock.nanos).run(k -> {
+                    ran.add(k);
+                    clock.spend(seconds);
+                    return List.of(fork(means[k - 1]));
+                }).get(0);
     }
 
     @Test
     void aSharedRunsCellStopsAfterItsPilotWhenItsIntervalIsWithinTheTarget() throws Exception {
-        SimulatedClock clock = new SimulatedClock();
         List<Integer> ran = new ArrayList<>();
-        Cell c = stretched(clock, Duration.ofSeconds(40)).run(k -> {
-            ran.add(k);
-            clock.spend(6.3);
-            return List.of(fork(100 + 0.3 * k));
-        }).get(0);
+        Cell c = stretched(Duration.ofSeconds(40), 6.3, new double[] {100.3, 100.6, 100.9, 101.2}, ran);
         // Alone the policy would fork on to its minimum of 8; the run's other cells get the time instead.
         assertThat(ran).containsExactly(1, 2, 3);
         assertThat(c.precision().reached()).isTrue();
@@ -299,14 +306,9 @@ class ForkLoopTest {
 
     @Test
     void aSharedRunsCellWhoseSpreadPutsTheTargetWithinReachGoesPastItsShare() throws Exception {
-        SimulatedClock clock = new SimulatedClock();
         double[] means = {100, 104, 97, 102, 99, 101, 100, 98, 103, 100};
         List<Integer> ran = new ArrayList<>();
-        Cell c = stretched(clock, Duration.ofSeconds(20)).run(k -> {
-            ran.add(k);
-            clock.spend(6.3);
-            return List.of(fork(means[k - 1]));
-        }).get(0);
+        Cell c = stretched(Duration.ofSeconds(20), 6.3, means, ran);
         // Three forks spread 3.5 % (±8.7 %); about five reach ±5 %, and five fit in 40 s where the share held three.
         assertThat(ran.size()).isGreaterThan(3);
         assertThat(c.wallSeconds()).isGreaterThan(20).isLessThanOrEqualTo(40);
@@ -316,14 +318,9 @@ class ForkLoopTest {
 
     @Test
     void aSharedRunsCellOutOfReachStopsAfterItsPilotAndSaysWhatWouldReachIt() throws Exception {
-        SimulatedClock clock = new SimulatedClock();
         double[] means = {100, 130, 80, 120, 90};
         List<Integer> ran = new ArrayList<>();
-        Cell c = stretched(clock, Duration.ofSeconds(40)).run(k -> {
-            ran.add(k);
-            clock.spend(6.3);
-            return List.of(fork(means[k - 1]));
-        }).get(0);
+        Cell c = stretched(Duration.ofSeconds(40), 6.3, means, ran);
         // A 24 % spread needs about 95 forks: the cell gives its time back after the pilot, flagged.
         assertThat(ran).containsExactly(1, 2, 3);
         assertThat(c.precision().budgetExhausted()).isTrue();
@@ -332,13 +329,8 @@ class ForkLoopTest {
 
     @Test
     void aPilotForkLongerThanHalfTheCeilingIsTheOnlyOneAndTheCellSaysWhatAnIntervalWouldTake() throws Exception {
-        SimulatedClock clock = new SimulatedClock();
         List<Integer> ran = new ArrayList<>();
-        Cell c = stretched(clock, Duration.ofSeconds(20)).run(k -> {
-            ran.add(k);
-            clock.spend(25);
-            return List.of(fork(25_000));
-        }).get(0);
+        Cell c = stretched(Duration.ofSeconds(20), 25, new double[] {25_000, 25_000}, ran);
         assertThat(ran).containsExactly(1);
         assertThat(c.precision().budgetExhausted()).isTrue();
         assertThat(c.message()).contains("one fork in 25s").contains("at least 2 such forks (50s)")
@@ -347,27 +339,16 @@ class ForkLoopTest {
 
     @Test
     void withoutATargetAStretchChangesNothing() throws Exception {
-        SimulatedClock clock = new SimulatedClock();
         List<Integer> ran = new ArrayList<>();
-        new ForkLoop(policy(null, 2, 2, Duration.ofSeconds(5)), new Stretch(3, Duration.ofSeconds(40)), ONE_SAMPLE, null,
-                () -> clock.nanos).run(k -> {
-                    ran.add(k);
-                    clock.spend(1);
-                    return List.of(fork(100 + k));
-                });
+        stretched(policy(null, 2, 2, Duration.ofSeconds(5)), 1, new double[] {101, 102}, ran);
         assertThat(ran).containsExactly(1, 2);
     }
 
     @Test
     void aCellOutOfReachOfItsTargetForksOnTowardTwiceItWhileThatIsWithinReach() throws Exception {
-        SimulatedClock clock = new SimulatedClock();
         double[] means = {100, 110, 92, 105, 95, 102, 98};
         List<Integer> ran = new ArrayList<>();
-        Cell c = stretched(clock, Duration.ofSeconds(20)).run(k -> {
-            ran.add(k);
-            clock.spend(6.3);
-            return List.of(fork(means[k - 1]));
-        }).get(0);
+        Cell c = stretched(Duration.ofSeconds(20), 6.3, means, ran);
         // Three forks spread 9 % (±22 %): ±5 % takes about 15 forks, ±10 % six, which fit in 40 s; at five it is ±9.0 %.
         assertThat(ran).containsExactly(1, 2, 3, 4, 5);
         assertThat(c.precision().relativeHalfWidth()).isBetween(0.05, 0.10);
