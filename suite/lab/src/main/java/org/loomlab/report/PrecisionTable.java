@@ -3,6 +3,7 @@ package org.loomlab.report;
 import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
+import org.loomlab.plan.Stretch;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunRecord;
@@ -16,9 +17,11 @@ import java.util.Map;
 
 /**
  * How precise a run's numbers are, per experiment: how many cells reached the target, how many are within
- * ±10 %, the median precision, what the cells cost, and what the cells that missed would need if their forks went on
- * spreading as they did (cells with one fork have no spread to go by and are left out of that). Only a cell's primary
- * metric (its first row) counts. Records made before precision was recorded have none and are said to.
+ * ±10 %, the median precision, what the cells cost, what the cells that missed would need if their forks went on
+ * spreading as they did, and, for cells short of two forks (a long dinner's single fork, or a fork that timed out),
+ * what three such forks take: the fewest that can reach a target unless two agree within a fraction of a percent.
+ * Only a cell's primary metric (its first row) counts. Records made before precision was recorded have none and are
+ * said to.
  */
 public final class PrecisionTable {
 
@@ -29,9 +32,10 @@ public final class PrecisionTable {
         Map<String, List<Cell>> byExperiment = new LinkedHashMap<>();
         r.primaryCells().forEach(c -> byExperiment.computeIfAbsent(c.experiment(), e -> new ArrayList<>()).add(c));
         List<List<String>> rows = new ArrayList<>();
-        int[] all = new int[6];
+        int[] all = new int[7];
         double wallAll = 0;
         double needAll = 0;
+        double threeAll = 0;
         List<Double> widthsAll = new ArrayList<>();
         for (Map.Entry<String, List<Cell>> e : byExperiment.entrySet()) {
             int cells = e.getValue().size();
@@ -40,11 +44,19 @@ public final class PrecisionTable {
             int notOk = 0;
             int flagged = 0;
             int missed = 0;
+            int single = 0;
             double wall = 0;
             double need = 0;
+            double three = 0;
             List<Double> widths = new ArrayList<>();
             for (Cell c : e.getValue()) {
                 wall += c.wallSeconds();
+                int forks = c.precision() == null ? 0 : c.precision().forks();
+                if (c.status() == CellStatus.TIMEOUT && forks < 2) {
+                    // The killed fork took at least this long: three such are a floor, not an estimate.
+                    single++;
+                    three += Stretch.PILOT_FORKS * c.wallSeconds() / (forks + 1);
+                }
                 if (c.status() != CellStatus.OK) {
                     notOk++;
                     continue;
@@ -55,6 +67,10 @@ public final class PrecisionTable {
                 // A cell whose budget allowed one fork has no interval over forks, and is still one the budget cut short.
                 flagged += c.precision().shortOfTarget() ? 1 : 0;
                 if (c.precision().acrossForks() == null) {
+                    if (c.precision().target() != null && forks == 1) {
+                        single++;
+                        three += Stretch.PILOT_FORKS * c.wallSeconds();
+                    }
                     continue;
                 }
                 double w = c.precision().acrossForks();
@@ -68,18 +84,20 @@ public final class PrecisionTable {
                             / c.precision().forks();
                 }
             }
-            rows.add(row(e.getKey(), cells, reached, within10, flagged, notOk, widths, wall, missed, need));
-            int[] add = {cells, reached, within10, flagged, notOk, missed};
+            rows.add(row(e.getKey(), cells, reached, within10, flagged, notOk, widths, wall, missed, need, single, three));
+            int[] add = {cells, reached, within10, flagged, notOk, missed, single};
             for (int i = 0; i < add.length; i++) {
                 all[i] += add[i];
             }
             wallAll += wall;
             needAll += need;
+            threeAll += three;
             widthsAll.addAll(widths);
         }
-        rows.add(row("all", all[0], all[1], all[2], all[3], all[4], widthsAll, wallAll, all[5], needAll));
+        rows.add(row("all", all[0], all[1], all[2], all[3], all[4], widthsAll, wallAll, all[5], needAll, all[6], threeAll));
         return MarkdownTable.render(List.of("experiment", "cells", "reached target", "within ±10 %", "budget spent first",
-                "timed out or failed", "median ± (95 %)", "time", "missed with a spread: time to reach"), rows);
+                "timed out or failed", "median ± (95 %)", "time", "missed with a spread: time to reach",
+                "under two forks: 3 forks take"), rows);
     }
 
     /**
@@ -103,13 +121,18 @@ public final class PrecisionTable {
     }
 
     private static List<String> row(String name, int cells, int reached, int within10, int flagged, int notOk,
-                                    List<Double> widths, double wall, int missed, double need) {
+                                    List<Double> widths, double wall, int missed, double need, int single, double three) {
         String median = widths.isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.1f %%",
                 100 * Median.withDefaults().evaluate(widths.stream().mapToDouble(Double::doubleValue).toArray()));
         return List.of(name, String.valueOf(cells), share(reached, cells), share(within10, cells), String.valueOf(flagged),
                 String.valueOf(notOk), median, String.format(Locale.ROOT, "%.1f min", wall / 60),
-                missed == 0 ? "-" : String.format(Locale.ROOT, "%d cell%s: %s", missed, missed == 1 ? "" : "s",
-                        Figures.clock(Duration.ofSeconds(Math.round(need)))));
+                cellsTaking(missed, need), cellsTaking(single, three));
+    }
+
+    /** E.g. {@code 3 cells: 4m12s}, or {@code -} for none. */
+    private static String cellsTaking(int n, double seconds) {
+        return n == 0 ? "-" : String.format(Locale.ROOT, "%d cell%s: %s", n, n == 1 ? "" : "s",
+                Figures.clock(Duration.ofSeconds(Math.round(seconds))));
     }
 
     private static String share(int n, int of) {
