@@ -1,5 +1,7 @@
 package org.loomlab.plan;
 
+import org.apache.commons.statistics.descriptive.Median;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +74,7 @@ public final class RunBudget {
         if (total == null) {
             return perCell.multipliedBy(starting);
         }
-        Duration left = started ? total.minusNanos(clock.getAsLong() - startNanos) : total;
+        Duration left = left();
         Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(cellsLeft);
         return (share.compareTo(perCell) < 0 ? share : perCell).multipliedBy(starting);
     }
@@ -94,7 +96,7 @@ public final class RunBudget {
         }
         Duration perCell = policy.budget().multipliedBy(starting);
         Duration share = share(policy.budget());
-        Duration left = started ? total.minusNanos(clock.getAsLong() - startNanos) : total;
+        Duration left = left();
         Duration pilots = typicalFork().multipliedBy((long) Stretch.PILOT_FORKS * Math.max(0, cellsLeft - starting));
         Duration spare = left.minus(pilots);
         Duration ceiling = spare.compareTo(perCell) < 0 ? spare : perCell;
@@ -111,9 +113,12 @@ public final class RunBudget {
         if (forkSeconds.isEmpty()) {
             return Duration.ZERO;
         }
-        List<Double> sorted = forkSeconds.stream().sorted().toList();
-        int n = sorted.size();
-        double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        double median = Median.withDefaults().evaluate(forkSeconds.stream().mapToDouble(Double::doubleValue).toArray());
         return Duration.ofMillis(Math.round(median * 1000));
+    }
+
+    /** The run's time not yet spent (negative once overrun); all of it before the first cell starts. */
+    private Duration left() {
+        return started ? total.minusNanos(clock.getAsLong() - startNanos) : total;
     }
 }

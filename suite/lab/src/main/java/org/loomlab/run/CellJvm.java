@@ -44,13 +44,12 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
                 progress, runBudget);
     }
 
-    /** The policy of the cell now starting, its budget cut to its share of the run's. */
-    Policy cellPolicy() {
-        return runBudget.policyOf(policy);
-    }
-
-    /** The loop that forks the cells now starting, under their share of the run and its {@link Stretch}. */
+    /**
+     * The loop that forks the cells now starting: the policy with its budget cut to their share of the run's, and its
+     * {@link org.loomlab.plan.Stretch}; each fork's time goes back to the run's budget.
+     */
     ForkLoop forkLoop(ForkShape shape) {
-        return new ForkLoop(cellPolicy(), runBudget.stretchOf(policy), shape, progress, System::nanoTime, runBudget::forkTook);
+        return new ForkLoop(runBudget.policyOf(policy), runBudget.stretchOf(policy), shape, progress, System::nanoTime,
+                runBudget::forkTook);
     }
 }

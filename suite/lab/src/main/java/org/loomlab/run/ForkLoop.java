@@ -1,5 +1,6 @@
 package org.loomlab.run;
 
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
@@ -10,7 +11,6 @@ import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.loomlab.report.Figures;
 
 import java.io.IOException;
@@ -301,15 +301,16 @@ final class ForkLoop {
     private String shortfall(ForkInterval iv, double wall) {
         String took = JmhCell.human(Duration.ofSeconds(Math.round(wall)));
         if (iv.forks() < 2) {
-            // One fork's interval is over its own samples, so no precision over forks was reached. Three forks are the
-            // fewest that can reach the target, and only if they spread less than target x sqrt(3) / t(2).
-            double spread = policy.target() * Math.sqrt(3)
-                    / TDistribution.of(2).inverseCumulativeProbability(1 - (1 - policy.confidence()) / 2);
+            // One fork's interval is over its own samples, so no precision over forks was reached. A pilot's forks are
+            // the fewest that can reach the target, and only if they spread less than target x sqrt(n) / t(n - 1).
+            int pilot = Stretch.PILOT_FORKS;
+            double spread = policy.target() * Math.sqrt(pilot)
+                    / TDistribution.of(pilot - 1).inverseCumulativeProbability(1 - (1 - policy.confidence()) / 2);
             return String.format(Locale.ROOT, "one fork in %s filled the budget of %s (target ±%.0f %% over forks); a larger "
                     + "--budget or --run-budget gives more: an interval over forks takes at least 2 such forks (%s), "
-                    + "±%.0f %% at least 3 (%s) spreading under %.1f %%", took, JmhCell.human(budget()), 100 * policy.target(),
-                    JmhCell.human(Duration.ofSeconds(Math.round(2 * wall))), 100 * policy.target(),
-                    JmhCell.human(Duration.ofSeconds(Math.round(3 * wall))), 100 * spread);
+                    + "±%.0f %% at least %d (%s) spreading under %.1f %%", took, JmhCell.human(budget()), 100 * policy.target(),
+                    JmhCell.human(Duration.ofSeconds(Math.round(2 * wall))), 100 * policy.target(), pilot,
+                    JmhCell.human(Duration.ofSeconds(Math.round(pilot * wall))), 100 * spread);
         }
         int needed = iv.forksFor(policy.target(), policy.confidence());
         return String.format(Locale.ROOT, "precision %s after %d forks in %s (target ±%.0f %%); the forks spread %.1f %%: "
