@@ -3,7 +3,6 @@ package org.loomlab.report;
 import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
-import org.loomlab.plan.Stretch;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunRecord;
@@ -14,12 +13,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How precise a run's numbers are, per experiment: how many cells reached the target, how many are within
  * ±10 %, the median precision, what the cells cost, what the cells that missed would need if their forks went on
  * spreading as they did, and, for cells short of two forks (a long dinner's single fork, or a fork that timed out),
- * what three such forks take: the fewest that can reach a target unless two agree within a fraction of a percent.
+ * a floor under what the target takes ({@link Reach}); then what the run's goals ({@link RunGoals}) would take.
  * Only a cell's primary metric (its first row) counts. Records made before precision was recorded have none and are
  * said to.
  */
@@ -31,11 +31,12 @@ public final class PrecisionTable {
     public static String markdown(RunRecord r) {
         Map<String, List<Cell>> byExperiment = new LinkedHashMap<>();
         r.primaryCells().forEach(c -> byExperiment.computeIfAbsent(c.experiment(), e -> new ArrayList<>()).add(c));
+        Double target = target(r);
         List<List<String>> rows = new ArrayList<>();
         int[] all = new int[7];
         double wallAll = 0;
         double needAll = 0;
-        double threeAll = 0;
+        double floorAll = 0;
         List<Double> widthsAll = new ArrayList<>();
         for (Map.Entry<String, List<Cell>> e : byExperiment.entrySet()) {
             int cells = e.getValue().size();
@@ -47,15 +48,14 @@ public final class PrecisionTable {
             int single = 0;
             double wall = 0;
             double need = 0;
-            double three = 0;
+            double floor = 0;
             List<Double> widths = new ArrayList<>();
             for (Cell c : e.getValue()) {
                 wall += c.wallSeconds();
-                int forks = c.precision() == null ? 0 : c.precision().forks();
-                if (c.status() == CellStatus.TIMEOUT && forks < 2) {
-                    // The killed fork took at least this long: three such are a floor, not an estimate.
+                Optional<Reach> reach = target == null ? Optional.empty() : Reach.of(c, target);
+                if (reach.isPresent() && reach.get().floor()) {
                     single++;
-                    three += Stretch.PILOT_FORKS * c.wallSeconds() / (forks + 1);
+                    floor += reach.get().seconds();
                 }
                 if (c.status() != CellStatus.OK) {
                     notOk++;
@@ -67,10 +67,6 @@ public final class PrecisionTable {
                 // A cell whose budget allowed one fork has no interval over forks, and is still one the budget cut short.
                 flagged += c.precision().shortOfTarget() ? 1 : 0;
                 if (c.precision().acrossForks() == null) {
-                    if (c.precision().target() != null && forks == 1) {
-                        single++;
-                        three += Stretch.PILOT_FORKS * c.wallSeconds();
-                    }
                     continue;
                 }
                 double w = c.precision().acrossForks();
@@ -78,26 +74,32 @@ public final class PrecisionTable {
                 reached += c.precision().reached() ? 1 : 0;
                 within10 += w <= 0.10 ? 1 : 0;
                 Double spread = c.precision().forkSpread();
-                if (c.precision().target() != null && !c.precision().reached() && spread != null && spread > 0) {
+                if (reach.isPresent() && !c.precision().reached() && spread != null && spread > 0) {
                     missed++;
-                    need += forksToReach(spread, c.precision().target(), c.precision().confidence()) * c.wallSeconds()
-                            / c.precision().forks();
+                    need += reach.get().seconds();
                 }
             }
-            rows.add(row(e.getKey(), cells, reached, within10, flagged, notOk, widths, wall, missed, need, single, three));
+            rows.add(row(e.getKey(), cells, reached, within10, flagged, notOk, widths, wall, missed, need, single, floor));
             int[] add = {cells, reached, within10, flagged, notOk, missed, single};
             for (int i = 0; i < add.length; i++) {
                 all[i] += add[i];
             }
             wallAll += wall;
             needAll += need;
-            threeAll += three;
+            floorAll += floor;
             widthsAll.addAll(widths);
         }
-        rows.add(row("all", all[0], all[1], all[2], all[3], all[4], widthsAll, wallAll, all[5], needAll, all[6], threeAll));
-        return MarkdownTable.render(List.of("experiment", "cells", "reached target", "within ±10 %", "budget spent first",
-                "timed out or failed", "median ± (95 %)", "time", "missed with a spread: time to reach",
-                "under two forks: 3 forks take"), rows);
+        rows.add(row("all", all[0], all[1], all[2], all[3], all[4], widthsAll, wallAll, all[5], needAll, all[6], floorAll));
+        String table = MarkdownTable.render(List.of("experiment", "cells", "reached target", "within ±10 %",
+                "budget spent first", "timed out or failed", "median ± (95 %)", "time", "missed with a spread: time to reach",
+                "under two forks: the target takes at least"), rows);
+        return target == null ? table : table + '\n' + RunGoals.of(r.primaryCells(), target).line() + '\n';
+    }
+
+    /** The precision target the run's cells were measured to, or null (smoke, or records made before targets). */
+    private static Double target(RunRecord r) {
+        return r.primaryCells().stream().map(Cell::precision).filter(p -> p != null && p.target() != null)
+                .map(p -> p.target()).findFirst().orElse(null);
     }
 
     /**
@@ -121,12 +123,12 @@ public final class PrecisionTable {
     }
 
     private static List<String> row(String name, int cells, int reached, int within10, int flagged, int notOk,
-                                    List<Double> widths, double wall, int missed, double need, int single, double three) {
+                                    List<Double> widths, double wall, int missed, double need, int single, double floor) {
         String median = widths.isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.1f %%",
                 100 * Median.withDefaults().evaluate(widths.stream().mapToDouble(Double::doubleValue).toArray()));
         return List.of(name, String.valueOf(cells), share(reached, cells), share(within10, cells), String.valueOf(flagged),
                 String.valueOf(notOk), median, String.format(Locale.ROOT, "%.1f min", wall / 60),
-                cellsTaking(missed, need), cellsTaking(single, three));
+                cellsTaking(missed, need), cellsTaking(single, floor));
     }
 
     /** E.g. {@code 3 cells: 4m12s}, or {@code -} for none. */

@@ -1,6 +1,7 @@
 package org.loomlab.run;
 
-import org.apache.commons.statistics.distribution.TDistribution;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
@@ -12,6 +13,7 @@ import org.loomlab.record.MealShares;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
 import org.loomlab.report.Figures;
+import org.loomlab.report.Reach;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.DoubleConsumer;
 import java.util.function.LongSupplier;
 
@@ -210,7 +213,8 @@ final class ForkLoop {
         List<Cell> cells() {
             double wall = seconds;
             if (done.isEmpty()) {
-                return ended.stream().map(c -> c.withStatus(c.status(), c.message(), wall, c.rawFile())).toList();
+                return ended.stream().map(c -> c.withStatus(c.status(), join(c.message(), timedOut(c, wall)), wall,
+                        c.rawFile())).toList();
             }
             List<Cell> pooled = pool(done, exhausted, wall);
             if (ended == null) {
@@ -245,12 +249,12 @@ final class ForkLoop {
                     iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(), shape.warmupDiscarded(),
                     seconds(budget()), exhausted && metric.equals(forks.get(0).get(0).metric()),
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
-                    shape.warmup().toMillis() / 1000.0);
+                    shape.warmup().toMillis() / 1000.0, samples.size() == 1 ? sampleSpread(samples.get(0)) : null);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,
                     iv.bounded() ? iv.high() : null, samples, precision);
             pooled = withSums(pooled, cells);
-            String note = precision.budgetExhausted() ? shortfall(iv, wall) : null;
+            String note = precision.budgetExhausted() ? shortfall(precision, iv, wall) : null;
             out.add(pooled.withStatus(CellStatus.OK, join(pooled.message(), note), wall, pooled.rawFile()));
         });
         return out;
@@ -297,25 +301,53 @@ final class ForkLoop {
         return stretch == null ? policy.budget() : stretch.ceiling();
     }
 
-    /** Why the target was missed and what would reach it: the forks' own spread and the time that many forks take. */
-    private String shortfall(ForkInterval iv, double wall) {
-        String took = JmhCell.human(Duration.ofSeconds(Math.round(wall)));
-        if (iv.forks() < 2) {
-            // One fork's interval is over its own samples, so no precision over forks was reached. A pilot's forks are
-            // the fewest that can reach the target, and only if they spread less than target x sqrt(n) / t(n - 1).
-            int pilot = Stretch.PILOT_FORKS;
-            double spread = policy.target() * Math.sqrt(pilot)
-                    / TDistribution.of(pilot - 1).inverseCumulativeProbability(1 - (1 - policy.confidence()) / 2);
-            return String.format(Locale.ROOT, "one fork in %s filled the budget of %s (target ±%.0f %% over forks); a larger "
-                    + "--budget or --run-budget gives more: an interval over forks takes at least 2 such forks (%s), "
-                    + "±%.0f %% at least %d (%s) spreading under %.1f %%", took, JmhCell.human(budget()), 100 * policy.target(),
-                    JmhCell.human(Duration.ofSeconds(Math.round(2 * wall))), 100 * policy.target(), pilot,
-                    JmhCell.human(Duration.ofSeconds(Math.round(pilot * wall))), 100 * spread);
+    /**
+     * Why the target was missed and what would reach it, and its double ({@link Stretch#FALLBACK}) where that was missed
+     * too: the forks' own spread and the time that many forks take; under two forks, a floor ({@link Reach}).
+     */
+    private String shortfall(Precision p, ForkInterval iv, double wall) {
+        String took = human(wall);
+        double target = policy.target();
+        Optional<Reach> reach = Reach.of(p, wall, target);
+        if (reach.isEmpty()) {
+            return String.format(Locale.ROOT, "precision %s after %d forks in %s (target ±%s); their means are zero, no "
+                    + "spread to price more forks by", iv.text(), iv.forks(), took, Figures.percent(target));
         }
-        int needed = iv.forksFor(policy.target(), policy.confidence());
-        return String.format(Locale.ROOT, "precision %s after %d forks in %s (target ±%.0f %%); the forks spread %.1f %%: "
-                + "about %d forks (%s) would reach it", iv.text(), iv.forks(), took, 100 * policy.target(),
-                100 * iv.forkSpread(), needed, JmhCell.human(Duration.ofSeconds(Math.round(wall / iv.forks() * needed))));
+        Reach toTarget = reach.get();
+        Reach toFallback = Reach.of(p, wall, Stretch.FALLBACK * target).orElseThrow();
+        if (iv.forks() < 2) {
+            // One fork's interval is over its own samples, so no precision over forks was reached.
+            String samples = p.sampleSpread() == null ? "" : String.format(Locale.ROOT, "its %d samples spread %.1f %%, so "
+                    + "forks would spread at least %.1f %%: ", p.samplesPerFork(), 100 * p.sampleSpread(),
+                    100 * p.sampleSpread() / Math.sqrt(p.samplesPerFork()));
+            return String.format(Locale.ROOT, "one fork in %s filled the budget of %s (target ±%s over forks); %s±%s takes "
+                    + "at least %d forks (%s), ±%s at least %d (%s); a larger --budget or --run-budget gives more", took,
+                    JmhCell.human(budget()), Figures.percent(target), samples, Figures.percent(target), toTarget.forks(),
+                    human(toTarget.seconds()), Figures.percent(Stretch.FALLBACK * target), toFallback.forks(),
+                    human(toFallback.seconds()));
+        }
+        String fallback = !toFallback.beyond(iv.forks()) ? "" : String.format(Locale.ROOT, ", ±%s about %d (%s)",
+                Figures.percent(Stretch.FALLBACK * target), toFallback.forks(), human(toFallback.seconds()));
+        return String.format(Locale.ROOT, "precision %s after %d forks in %s (target ±%s); the forks spread %.1f %%: "
+                + "about %d forks (%s) would reach it%s", iv.text(), iv.forks(), took, Figures.percent(target),
+                100 * iv.forkSpread(), toTarget.forks(), human(toTarget.seconds()), fallback);
+    }
+
+    /** What a cell whose first fork was killed at its limit would take at the least ({@link Reach}); null for other ends. */
+    private static String timedOut(Cell first, double wall) {
+        return Reach.of(first.withStatus(first.status(), first.message(), wall, first.rawFile()), 0).map(r -> "a fork of this cell takes longer than that here: an interval over forks takes at least " + r.forks()
+                        + " (over " + human(r.seconds()) + ") and a --timeout past one fork").orElse(null);
+    }
+
+    /** One fork's samples' coefficient of variation, or null below two samples or for a mean that is not positive. */
+    private static Double sampleSpread(List<Double> samples) {
+        double[] v = samples.stream().mapToDouble(Double::doubleValue).toArray();
+        double mean = v.length < 2 ? Double.NaN : Mean.of(v).getAsDouble();
+        return mean > 0 ? StandardDeviation.of(v).getAsDouble() / mean : null;
+    }
+
+    private static String human(double seconds) {
+        return JmhCell.human(Duration.ofSeconds(Math.round(seconds)));
     }
 
     private void say(String label, int k, ForkInterval iv, double elapsed) {

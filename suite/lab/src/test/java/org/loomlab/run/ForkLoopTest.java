@@ -9,6 +9,7 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.Precision;
+import org.loomlab.report.PrecisionTable;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -324,7 +325,8 @@ class ForkLoopTest {
         // A 24 % spread needs about 95 forks: the cell gives its time back after the pilot, flagged.
         assertThat(ran).containsExactly(1, 2, 3);
         assertThat(c.precision().budgetExhausted()).isTrue();
-        assertThat(c.message()).contains("after 3 forks").contains("forks spread").contains("would reach it");
+        assertThat(c.message()).contains("after 3 forks").contains("forks spread").contains("would reach it")
+                .contains(", ±10 % about " + PrecisionTable.forksToReach(c.precision().forkSpread(), 0.10, 0.95) + " (");
     }
 
     @Test
@@ -333,8 +335,39 @@ class ForkLoopTest {
         Cell c = stretched(Duration.ofSeconds(20), 25, new double[] {25_000, 25_000}, ran);
         assertThat(ran).containsExactly(1);
         assertThat(c.precision().budgetExhausted()).isTrue();
-        assertThat(c.message()).contains("one fork in 25s").contains("at least 2 such forks (50s)")
-                .contains("±5 % at least 3 (1m15s) spreading under 2.0 %");
+        // One sample a fork says nothing of spread: two forks are the floor of any interval over forks.
+        assertThat(c.precision().sampleSpread()).isNull();
+        assertThat(c.message()).contains("one fork in 25s").contains("±5 % takes at least 2 forks (50s)")
+                .contains("±10 % at least 2 (50s)");
+    }
+
+    @Test
+    void aLongDinnersOneForkPricesTheTargetByItsOwnSamplesSpread() throws Exception {
+        // Platform http-client here: one 22 s fork whose two dinners read 6,942 and 5,314 ms (18.8 %). Fork means of two
+        // such dinners spread at least 18.8 % / sqrt(2) = 13.3 %, so ±5 % takes at least about 30 forks, not 3.
+        SimulatedClock clock = new SimulatedClock();
+        Cell c = new ForkLoop(policy(0.05, 8, 100, Duration.ofSeconds(24)), new Stretch(Stretch.PILOT_FORKS,
+                Duration.ofSeconds(24)), new ForkShape(2, 1, Duration.ofSeconds(3)), null, () -> clock.nanos).run(k -> {
+                    clock.spend(22);
+                    return List.of(fork(6_942, 5_314));
+                }).get(0);
+        assertThat(c.precision().forks()).isEqualTo(1);
+        assertThat(c.precision().sampleSpread()).isCloseTo(0.188, within(0.001));
+        int floor = PrecisionTable.forksToReach(0.188 / Math.sqrt(2), 0.05, 0.95);
+        int floor10 = PrecisionTable.forksToReach(0.188 / Math.sqrt(2), 0.10, 0.95);
+        assertThat(floor).isBetween(28, 32);
+        assertThat(c.message()).contains("its 2 samples spread 18.8 %, so forks would spread at least 13.3 %")
+                .contains("±5 % takes at least " + floor + " forks").contains("±10 % at least " + floor10 + " (");
+    }
+
+    @Test
+    void aCellWhoseOnlyForkWasKilledSaysWhatAnIntervalWouldTakeAtTheLeast() throws Exception {
+        List<Cell> cells = new ForkLoop(policy(0.05, 3, 10, Duration.ofMinutes(1)), ONE_SAMPLE, null).run(k -> List.of(
+                Cell.unmeasured("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op", CellStatus.TIMEOUT,
+                        "exceeded the fork timeout of 2m; killed", 0.1, null)));
+        // The loop's own clock times the fork (a few ms here): two such forks at the least, and a longer --timeout.
+        assertThat(cells.get(0).message()).startsWith("exceeded the fork timeout of 2m; killed; a fork of this cell takes "
+                + "longer than that here: an interval over forks takes at least 2 (over ").endsWith("and a --timeout past one fork");
     }
 
     @Test

@@ -26,23 +26,28 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *                          (a JMH iteration lasts at least one operation, so a dinner longer than it warms for longer);
  *                          null in records made before it was kept (their count alone does not tell quick's 1 s
  *                          warm-up, used until 2026-11-24, from its 3 s one)
+ * @param sampleSpread      with one fork of two or more samples, those samples' coefficient of variation: fork means spread
+ *                          at least about {@code sampleSpread / sqrt(samplesPerFork)} (a fork's mean carries its samples'
+ *                          noise, and JVM-to-JVM variance on top), so it prices a floor under what an interval over forks
+ *                          would take; null otherwise and in records made before 2026-11-27
  */
 public record Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                         int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread,
                         String method, @JsonInclude(JsonInclude.Include.NON_NULL) String interleavedOn,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Double warmupSeconds) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double warmupSeconds,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double sampleSpread) {
 
     /** The precision of a cell whose forks ran back to back, its warm-up time not said. */
     public Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                      int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread, String method) {
         this(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds, budgetExhausted,
-                forkSpread, method, null, null);
+                forkSpread, method, null, null, null);
     }
 
     /** This precision, reached with forks that took turns along {@code axis}. */
     public Precision interleaved(String axis) {
         return new Precision(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds,
-                budgetExhausted, forkSpread, method, axis, warmupSeconds);
+                budgetExhausted, forkSpread, method, axis, warmupSeconds, sampleSpread);
     }
 
     /**

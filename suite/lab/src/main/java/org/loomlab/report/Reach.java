@@ -1,0 +1,61 @@
+package org.loomlab.report;
+
+import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.Precision;
+
+import java.util.Optional;
+
+/**
+ * What a cell would take to reach a relative half-width over forks, at the forks' spread its record shows: how many
+ * forks and how long, at the time its forks took. Under two forks no fork-to-fork spread was measured, so the figure
+ * is a floor: one fork's samples spread no more than its forks would ({@link Precision#sampleSpread()}), and a fork that
+ * was killed took at least as long as it ran.
+ *
+ * @param forks   forks the interval takes (the forks it has, when it is already there)
+ * @param seconds the time those forks take
+ * @param floor   whether this is a floor (under two forks) rather than an estimate from the forks' spread
+ */
+public record Reach(int forks, double seconds, boolean floor) {
+
+    /** Where {@code cell} stands against {@code relative}: empty without a precision record or a fork that ended well or was killed. */
+    public static Optional<Reach> of(Cell cell, double relative) {
+        Precision p = cell.precision();
+        if (cell.status() == CellStatus.TIMEOUT && (p == null || p.forks() < 2)) {
+            // The killed fork ran its whole limit, and a fork of this cell takes longer still.
+            int forks = p == null ? 0 : p.forks();
+            return Optional.of(new Reach(2, 2 * cell.wallSeconds() / (forks + 1), true));
+        }
+        if (cell.status() != CellStatus.OK || p == null || p.forks() < 1) {
+            return Optional.empty();
+        }
+        return of(p, cell.wallSeconds(), relative);
+    }
+
+    /**
+     * Where a cell of precision {@code p}, measured in {@code wallSeconds}, stands against {@code relative}; empty for two
+     * or more forks without a spread (means of zero).
+     */
+    public static Optional<Reach> of(Precision p, double wallSeconds, double relative) {
+        double perFork = wallSeconds / p.forks();
+        Double across = p.acrossForks();
+        if (across != null && across <= relative) {
+            return Optional.of(new Reach(p.forks(), wallSeconds, false));
+        }
+        if (p.forks() >= 2) {
+            return Optional.ofNullable(p.forkSpread()).map(spread -> {
+                int n = PrecisionTable.forksToReach(spread, relative, p.confidence());
+                return new Reach(n, n * perFork, false);
+            });
+        }
+        // Two forks at the least, more as far as one fork's own samples say their means would spread.
+        double spread = p.sampleSpread() == null ? 0 : p.sampleSpread() / Math.sqrt(Math.max(1, p.samplesPerFork()));
+        int n = Math.max(2, PrecisionTable.forksToReach(spread, relative, p.confidence()));
+        return Optional.of(new Reach(n, n * perFork, true));
+    }
+
+    /** Whether more forks than the cell has are needed. */
+    public boolean beyond(int forksHad) {
+        return forks > forksHad;
+    }
+}
