@@ -103,6 +103,20 @@ public final class RunBudget {
         return new Stretch(Stretch.PILOT_FORKS, ceiling.compareTo(share) > 0 ? ceiling : share);
     }
 
+    /**
+     * An ETA of {@code byPlan} for the {@code cells} not yet run, held to what the run lets them spend: the time
+     * left, or once that is spent a typical fork each (a cell runs its first fork whatever its share).
+     */
+    public synchronized Duration eta(Duration byPlan, int cells) {
+        if (total == null || cells <= 0) {
+            return byPlan;
+        }
+        Duration left = left();
+        Duration forks = typicalFork().multipliedBy(cells);
+        Duration cap = left.compareTo(forks) > 0 ? left : forks;
+        return byPlan.compareTo(cap) < 0 ? byPlan : cap;
+    }
+
     /** Called after each fork of the run with the seconds it took: the run's typical fork prices the pilots to come. */
     public synchronized void forkTook(double seconds) {
         forkSeconds.add(seconds);

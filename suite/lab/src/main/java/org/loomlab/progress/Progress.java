@@ -1,6 +1,7 @@
 package org.loomlab.progress;
 
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.RunBudget;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunStatus;
@@ -16,7 +17,8 @@ import java.util.stream.Collectors;
 /**
  * One line per cell as it starts and ends, with the elapsed time and an ETA for the whole run. Each cell
  * has a planned time (what it took in earlier runs here, see {@link CellHistory}, else the profile's lower
- * bound); the ETA is the remaining plan scaled by how the finished cells compared with theirs. The same steps go to
+ * bound); the ETA is the remaining plan scaled by how the finished cells compared with theirs, held to what the run's
+ * budget lets the cells left spend ({@link RunBudget#eta}: earlier runs under other budgets took longer). The same steps go to
  * the run's {@link ProgressLog} as events, for programs: nothing needs to parse these lines.
  */
 public final class Progress {
@@ -25,6 +27,7 @@ public final class Progress {
     private final List<Duration> planned;
     private final String basis;
     private final ProgressLog events;
+    private final RunBudget budget;
     private final long startNanos = System.nanoTime();
     private double finishedSeconds;
     private double finishedPlanned;
@@ -37,10 +40,16 @@ public final class Progress {
 
     /** Lines to {@code out}, and events to {@code events} (null for none). */
     public Progress(PrintStream out, List<Duration> planned, String basis, ProgressLog events) {
+        this(out, planned, basis, events, RunBudget.none());
+    }
+
+    /** Lines and events, the ETA held to {@code budget}'s time left. */
+    public Progress(PrintStream out, List<Duration> planned, String basis, ProgressLog events, RunBudget budget) {
         this.out = out;
         this.planned = List.copyOf(planned);
         this.basis = basis;
         this.events = events;
+        this.budget = budget;
     }
 
     public void starting(int index, CellPlan plan) {
@@ -88,10 +97,10 @@ public final class Progress {
         }
     }
 
-    /** The planned time of the cells from {@code from} on, times {@code pace} (actual over planned so far). */
+    /** The planned time of the cells from {@code from} on, times {@code pace} (actual over planned so far), within the budget. */
     private Duration remaining(int from, double pace) {
         double seconds = planned.subList(from, planned.size()).stream().mapToLong(Duration::toMillis).sum() / 1000.0;
-        return Duration.ofSeconds(Math.round(seconds * pace));
+        return budget.eta(Duration.ofSeconds(Math.round(seconds * pace)), planned.size() - from);
     }
 
     private static String summary(Cell cell) {

@@ -92,7 +92,7 @@ public final class PrecisionTable {
         rows.add(row("all", all[0], all[1], all[2], all[3], all[4], widthsAll, wallAll, all[5], needAll, all[6], floorAll));
         String table = MarkdownTable.render(List.of("experiment", "cells", "reached target", "within ±10 %",
                 "budget spent first", "timed out or failed", "median ± (95 %)", "time", "missed with a spread: time to reach",
-                "under two forks: the target takes at least"), rows);
+                "under two forks: the target takes (a floor)"), rows);
         return target == null ? table : table + '\n' + RunGoals.of(r.primaryCells(), target).line() + '\n';
     }
 

@@ -9,8 +9,8 @@ import java.util.Optional;
 /**
  * What a cell would take to reach a relative half-width over forks, at the forks' spread its record shows: how many
  * forks and how long, at the time its forks took. Under two forks no fork-to-fork spread was measured, so the figure
- * is a floor: one fork's samples spread no more than its forks would ({@link Precision#sampleSpread()}), and a fork that
- * was killed took at least as long as it ran.
+ * is a floor: one fork's samples spread no more than its forks would ({@link Precision#sampleSpread()}; two samples
+ * estimate that loosely, so the floor is an estimate too), and a fork that was killed took at least as long as it ran.
  *
  * @param forks   forks the interval takes (the forks it has, when it is already there)
  * @param seconds the time those forks take

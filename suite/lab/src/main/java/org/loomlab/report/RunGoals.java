@@ -70,8 +70,9 @@ public record RunGoals(double target, double seconds, double spent, int floors, 
                 + " of all cells";
         return "The run's goals at these spreads (" + goals + ") take about " + clock(seconds) + " of cells on this host; "
                 + "this run spent " + clock(spent) + (floors == 0 ? "" : ". " + floors + " of the cells counted had under "
-                + "two forks and count at a floor, so this is a floor") + (unpriced == 0 ? "" : ". " + unpriced + (unpriced == 1 ? " cell" : " cells")
-                + " the goals need failed, and nothing prices " + (unpriced == 1 ? "it" : "them")) + '.';
+                + "two forks and count at their floors, so it may take more") + (unpriced == 0 ? "" : ". " + unpriced
+                + (unpriced == 1 ? " cell the goals need failed, and nothing prices it" : " cells the goals need failed, "
+                + "and nothing prices them")) + '.';
     }
 
     private static String clock(double seconds) {

@@ -317,11 +317,12 @@ final class ForkLoop {
         Reach toFallback = Reach.of(p, wall, Stretch.FALLBACK * target).orElseThrow();
         if (iv.forks() < 2) {
             // One fork's interval is over its own samples, so no precision over forks was reached.
+            // Two samples estimate their spread loosely: the floor is an estimate too, hence "about ... or more".
             String samples = p.sampleSpread() == null ? "" : String.format(Locale.ROOT, "its %d samples spread %.1f %%, so "
-                    + "forks would spread at least %.1f %%: ", p.samplesPerFork(), 100 * p.sampleSpread(),
+                    + "forks likely spread %.1f %% or more: ", p.samplesPerFork(), 100 * p.sampleSpread(),
                     100 * p.sampleSpread() / Math.sqrt(p.samplesPerFork()));
             return String.format(Locale.ROOT, "one fork in %s filled the budget of %s (target ±%s over forks); %s±%s takes "
-                    + "at least %d forks (%s), ±%s at least %d (%s); a larger --budget or --run-budget gives more", took,
+                    + "about %d forks (%s) or more, ±%s about %d (%s) or more; a larger --budget or --run-budget gives more", took,
                     JmhCell.human(budget()), Figures.percent(target), samples, Figures.percent(target), toTarget.forks(),
                     human(toTarget.seconds()), Figures.percent(Stretch.FALLBACK * target), toFallback.forks(),
                     human(toFallback.seconds()));
@@ -335,8 +336,9 @@ final class ForkLoop {
 
     /** What a cell whose first fork was killed at its limit would take at the least ({@link Reach}); null for other ends. */
     private static String timedOut(Cell first, double wall) {
-        return Reach.of(first.withStatus(first.status(), first.message(), wall, first.rawFile()), 0).map(r -> "a fork of this cell takes longer than that here: an interval over forks takes at least " + r.forks()
-                        + " (over " + human(r.seconds()) + ") and a --timeout past one fork").orElse(null);
+        return Reach.of(first.withStatus(first.status(), first.message(), wall, first.rawFile()), 0)
+                .map(r -> "a fork of this cell takes longer than that here: an interval over forks takes " + r.forks()
+                        + " forks or more (over " + human(r.seconds()) + ") and a --timeout past one fork").orElse(null);
     }
 
     /** One fork's samples' coefficient of variation, or null below two samples or for a mean that is not positive. */
@@ -346,8 +348,9 @@ final class ForkLoop {
         return mean > 0 ? StandardDeviation.of(v).getAsDouble() / mean : null;
     }
 
+    /** Seconds as a clock ({@code 13h18m}, {@code 2m13s}): what many forks take runs to hours. */
     private static String human(double seconds) {
-        return JmhCell.human(Duration.ofSeconds(Math.round(seconds)));
+        return Figures.clock(Duration.ofSeconds(Math.round(seconds)));
     }
 
     private void say(String label, int k, ForkInterval iv, double elapsed) {

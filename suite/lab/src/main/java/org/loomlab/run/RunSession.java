@@ -273,7 +273,7 @@ public final class RunSession {
         LabRun run = new LabRun(dir, start, cells, out, forks.runBudget(), interleaving);
         CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
         Progress progress = new Progress(out, history.plan(plans, p -> Settings.of(p, chosen).plannedCellTime()),
-                history.basis(plans), new ProgressLog(dir.resolve(ProgressLog.FILE), out));
+                history.basis(plans), new ProgressLog(dir.resolve(ProgressLog.FILE), out), forks.runBudget());
         RunRecord done = run.run(plans, alreadyRun, progress);
         out.println();
         out.print(TerminalTable.render(done.results(), TerminalTable.columns()));

@@ -37,6 +37,22 @@ class RunBudgetTest {
     }
 
     @Test
+    void anEtaFromLongerEarlierRunsIsHeldToTheTimeLeftThenToAForkPerCell() {
+        // Earlier runs under other budgets planned 41 min; this run has 30.
+        assertEquals(Duration.ofMinutes(30), budget.eta(Duration.ofMinutes(41), 74));
+        budget.cellStarting(74);
+        now.addAndGet(Duration.ofMinutes(10).toNanos());
+        budget.forkTook(6);
+        assertEquals(Duration.ofMinutes(20), budget.eta(Duration.ofMinutes(31), 50));
+        // A plan shorter than the time left stands.
+        assertEquals(Duration.ofMinutes(12), budget.eta(Duration.ofMinutes(12), 50));
+        // Past the budget each cell left still runs a fork: 3 cells of 6 s forks.
+        now.addAndGet(Duration.ofMinutes(21).toNanos());
+        assertEquals(Duration.ofSeconds(18), budget.eta(Duration.ofMinutes(5), 3));
+        assertEquals(Duration.ofMinutes(5), RunBudget.none().eta(Duration.ofMinutes(5), 3));
+    }
+
+    @Test
     void noRunBudgetLeavesThePolicyAlone() {
         RunBudget none = RunBudget.none();
         none.cellStarting(1000);

@@ -337,14 +337,14 @@ class ForkLoopTest {
         assertThat(c.precision().budgetExhausted()).isTrue();
         // One sample a fork says nothing of spread: two forks are the floor of any interval over forks.
         assertThat(c.precision().sampleSpread()).isNull();
-        assertThat(c.message()).contains("one fork in 25s").contains("±5 % takes at least 2 forks (50s)")
-                .contains("±10 % at least 2 (50s)");
+        assertThat(c.message()).contains("one fork in 25s").contains("±5 % takes about 2 forks (50s) or more")
+                .contains("±10 % about 2 (50s) or more");
     }
 
     @Test
     void aLongDinnersOneForkPricesTheTargetByItsOwnSamplesSpread() throws Exception {
         // Platform http-client here: one 22 s fork whose two dinners read 6,942 and 5,314 ms (18.8 %). Fork means of two
-        // such dinners spread at least 18.8 % / sqrt(2) = 13.3 %, so ±5 % takes at least about 30 forks, not 3.
+        // such dinners spread at least 18.8 % / sqrt(2) = 13.3 %, so ±5 % takes about 30 forks or more, not 3.
         SimulatedClock clock = new SimulatedClock();
         Cell c = new ForkLoop(policy(0.05, 8, 100, Duration.ofSeconds(24)), new Stretch(Stretch.PILOT_FORKS,
                 Duration.ofSeconds(24)), new ForkShape(2, 1, Duration.ofSeconds(3)), null, () -> clock.nanos).run(k -> {
@@ -356,8 +356,8 @@ class ForkLoopTest {
         int floor = PrecisionTable.forksToReach(0.188 / Math.sqrt(2), 0.05, 0.95);
         int floor10 = PrecisionTable.forksToReach(0.188 / Math.sqrt(2), 0.10, 0.95);
         assertThat(floor).isBetween(28, 32);
-        assertThat(c.message()).contains("its 2 samples spread 18.8 %, so forks would spread at least 13.3 %")
-                .contains("±5 % takes at least " + floor + " forks").contains("±10 % at least " + floor10 + " (");
+        assertThat(c.message()).contains("its 2 samples spread 18.8 %, so forks likely spread 13.3 % or more")
+                .contains("±5 % takes about " + floor + " forks").contains("±10 % about " + floor10 + " (");
     }
 
     @Test
@@ -367,7 +367,7 @@ class ForkLoopTest {
                         "exceeded the fork timeout of 2m; killed", 0.1, null)));
         // The loop's own clock times the fork (a few ms here): two such forks at the least, and a longer --timeout.
         assertThat(cells.get(0).message()).startsWith("exceeded the fork timeout of 2m; killed; a fork of this cell takes "
-                + "longer than that here: an interval over forks takes at least 2 (over ").endsWith("and a --timeout past one fork");
+                + "longer than that here: an interval over forks takes 2 forks or more (over ").endsWith("and a --timeout past one fork");
     }
 
     @Test
