@@ -60,22 +60,27 @@ def cost(c):
     return c['wall_seconds']
 
 
-if len(sys.argv) == 2:
-    talk, lab = cells(sys.argv[1], 'talk'), cells(sys.argv[1], 'quick')
-else:
-    talk, lab = cells(sys.argv[1]), cells(sys.argv[2])
-print('| lock | threads | workload | talk settings: ms, ±99.9 % (samples, time) | lab policy: ms, ±99.9 % (forks, time) '
-      '| lab/talk half-width | talk interval holds the lab\'s mean | forks (time) for half the talk\'s half-width |')
-print('|---|---|---|---:|---:|---:|---|---:|')
-for key, t in talk.items():
-    l = lab.get(key)
-    if l is None or t['status'] != 'ok' or l['status'] != 'ok':
-        print(f"| {' | '.join(key)} | {t['status']} | {l['status'] if l else 'missing'} | | | |")
-        continue
-    tw, lw = t['precision']['relative_half_width'], l['precision']['relative_half_width']
-    holds = 'yes' if t['ci_low'] <= l['score'] <= t['ci_high'] else '**no**'
-    need = forks_for(l, tw / 2)
-    per_fork = cost(l) / l['precision']['forks']
-    print(f"| {' | '.join(key)} | {t['score']:,.2f} ±{100 * tw:.1f} % ({len(t['samples'])} iterations, {cost(t):.0f} s) "
-          f"| {l['score']:,.2f} ±{100 * lw:.1f} % ({l['precision']['forks']} forks, {cost(l):.0f} s) | {lw / tw:.2f} | {holds} "
-          f"| {need:,} ({need * per_fork / 60:,.1f} min) |")
+def main():
+    if len(sys.argv) == 2:
+        talk, lab = cells(sys.argv[1], 'talk'), cells(sys.argv[1], 'quick')
+    else:
+        talk, lab = cells(sys.argv[1]), cells(sys.argv[2])
+    print('| lock | threads | workload | talk settings: ms, ±99.9 % (samples, time) | lab policy: ms, ±99.9 % (forks, time) '
+          '| lab/talk half-width | talk interval holds the lab\'s mean | forks (time) for half the talk\'s half-width |')
+    print('|---|---|---|---:|---:|---:|---|---:|')
+    for key, t in talk.items():
+        l = lab.get(key)
+        if l is None or t['status'] != 'ok' or l['status'] != 'ok':
+            print(f"| {' | '.join(key)} | {t['status']} | {l['status'] if l else 'missing'} | | | |")
+            continue
+        tw, lw = t['precision']['relative_half_width'], l['precision']['relative_half_width']
+        holds = 'yes' if t['ci_low'] <= l['score'] <= t['ci_high'] else '**no**'
+        need = forks_for(l, tw / 2)
+        per_fork = cost(l) / l['precision']['forks']
+        print(f"| {' | '.join(key)} | {t['score']:,.2f} ±{100 * tw:.1f} % ({len(t['samples'])} iterations, {cost(t):.0f} s) "
+              f"| {l['score']:,.2f} ±{100 * lw:.1f} % ({l['precision']['forks']} forks, {cost(l):.0f} s) | {lw / tw:.2f} | {holds} "
+              f"| {need:,} ({need * per_fork / 60:,.1f} min) |")
+
+
+if __name__ == '__main__':
+    main()
