@@ -3,6 +3,7 @@ package org.loomlab.progress;
 import org.apache.commons.statistics.descriptive.Median;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 
@@ -21,24 +22,45 @@ import java.util.stream.Stream;
  * How long cells took in earlier runs of the same profile on this host, for an ETA that holds from the
  * first cell: on 2 cores one philosophers cell takes 4 s and the next 200 s, which no per-cell constant
  * or running mean predicts. The median over earlier records is used, so one odd run does not dominate.
+ *
+ * <p>It also keeps how far each cell's forks spread in those runs ({@link #spread}): three forks that happen to agree
+ * say little of a cell whose forks spread 14 % in every earlier run here, and the fork loop judges them by both.
  */
 public final class CellHistory {
 
+    /** Forks a run's spread must rest on to count: two forks' spread is a guess (t 12.7 at 95 %). */
+    static final int SPREAD_FORKS = 3;
+
     private final Map<String, Duration> medians = new HashMap<>();
+    private final Map<String, Double> spreads = new HashMap<>();
+    private final Map<String, Integer> spreadRuns = new HashMap<>();
     private final int records;
 
-    private CellHistory(Map<String, List<Double>> walls, int records) {
-        walls.forEach((key, seen) -> medians.put(key, Duration.ofMillis(Math.round(
-                1000 * Median.withDefaults().evaluate(seen.stream().mapToDouble(Double::doubleValue).toArray())))));
+    private CellHistory(Map<String, List<Double>> walls, Map<String, List<Double>> forkSpreads, int records) {
+        walls.forEach((key, seen) -> medians.put(key, Duration.ofMillis(Math.round(1000 * median(seen)))));
+        forkSpreads.forEach((key, seen) -> {
+            spreads.put(key, median(seen));
+            spreadRuns.put(key, seen.size());
+        });
         this.records = records;
+    }
+
+    private static double median(List<Double> values) {
+        return Median.withDefaults().evaluate(values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** No earlier runs: every cell planned by its fallback, none with a spread of its own. */
+    public static CellHistory none() {
+        return new CellHistory(Map.of(), Map.of(), 0);
     }
 
     /** Every readable run.json of {@code profile} under {@code hostDir} (results/<host>); unreadable ones are passed over. */
     public static CellHistory of(Path hostDir, String profile) {
         Map<String, List<Double>> walls = new HashMap<>();
+        Map<String, List<Double>> forkSpreads = new HashMap<>();
         int records = 0;
         if (!Files.isDirectory(hostDir)) {
-            return new CellHistory(walls, 0);
+            return new CellHistory(walls, forkSpreads, 0);
         }
         try (Stream<Path> files = Files.find(hostDir, 3, (p, a) -> p.getFileName().toString().equals("run.json"))) {
             for (Path file : files.toList()) {
@@ -60,11 +82,32 @@ public final class CellHistory {
                     }
                 }
                 perCell.forEach((k, w) -> walls.computeIfAbsent(k, x -> new ArrayList<>()).add(w));
+                r.primaryCells().stream().filter(CellHistory::spreadCounts).forEach(c -> forkSpreads.computeIfAbsent(
+                        key(c.experiment(), c.params()), x -> new ArrayList<>()).add(c.precision().forkSpread()));
             }
         } catch (IOException e) {
-            return new CellHistory(Map.of(), 0);
+            return new CellHistory(Map.of(), Map.of(), 0);
         }
-        return new CellHistory(walls, records);
+        return new CellHistory(walls, forkSpreads, records);
+    }
+
+    /**
+     * Whether a cell's fork spread speaks for the cell as it is measured now: measured well over three or more forks,
+     * with its warm-up time recorded (records made before the warm-up was kept measured under quick's old 1 s one).
+     */
+    private static boolean spreadCounts(Cell c) {
+        return c.status() == CellStatus.OK && c.precision() != null && c.precision().forks() >= SPREAD_FORKS
+                && c.precision().forkSpread() != null && c.precision().warmupSeconds() != null;
+    }
+
+    /** The median fork spread (sd / mean of the fork means) of this cell in earlier runs here, if any measured one. */
+    public Optional<Double> spread(CellPlan plan) {
+        return Optional.ofNullable(spreads.get(key(plan.experiment().label(), plan.params())));
+    }
+
+    /** How many earlier runs {@link #spread} rests on (0 for none). */
+    public int spreadRuns(CellPlan plan) {
+        return spreadRuns.getOrDefault(key(plan.experiment().label(), plan.params()), 0);
     }
 
     /** The median wall time of this cell in earlier runs, if it ran before. */

@@ -38,19 +38,25 @@ public record Reach(int forks, double seconds, boolean floor) {
      */
     public static Optional<Reach> of(Precision p, double wallSeconds, double relative) {
         double perFork = wallSeconds / p.forks();
-        Double across = p.acrossForks();
-        if (across != null && across <= relative) {
-            return Optional.of(new Reach(p.forks(), wallSeconds, false));
-        }
+        // The cell's usual spread here, where it is wider, prices it: a few forks' spread runs low.
+        double usual = p.usualSpread() == null ? 0 : p.usualSpread();
         if (p.forks() >= 2) {
-            return Optional.ofNullable(p.forkSpread()).map(spread -> {
-                int n = PrecisionTable.forksToReach(spread, relative, p.confidence());
-                return new Reach(n, n * perFork, false);
-            });
+            Double across = p.acrossForks();
+            if (p.forkSpread() == null) {
+                return across != null && across <= relative ? Optional.of(new Reach(p.forks(), wallSeconds, false))
+                        : Optional.empty();
+            }
+            int n = PrecisionTable.forksToReach(Math.max(p.forkSpread(), usual), relative, p.confidence());
+            // There already: within it, on as many forks as its usual spread needs (where it has one).
+            if (across != null && across <= relative && (p.usualSpread() == null || n <= p.forks())) {
+                return Optional.of(new Reach(p.forks(), wallSeconds, false));
+            }
+            int more = Math.max(n, p.forks() + 1);
+            return Optional.of(new Reach(more, more * perFork, false));
         }
         // Two forks at the least, more as far as one fork's own samples say their means would spread.
         double spread = p.sampleSpread() == null ? 0 : p.sampleSpread() / Math.sqrt(Math.max(1, p.samplesPerFork()));
-        int n = Math.max(2, PrecisionTable.forksToReach(spread, relative, p.confidence()));
+        int n = Math.max(2, PrecisionTable.forksToReach(Math.max(spread, usual), relative, p.confidence()));
         return Optional.of(new Reach(n, n * perFork, true));
     }
 

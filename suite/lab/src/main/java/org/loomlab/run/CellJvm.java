@@ -1,10 +1,12 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
 import org.loomlab.plan.RunBudget;
 import org.loomlab.plan.Settings;
+import org.loomlab.progress.CellHistory;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -20,9 +22,10 @@ import java.util.List;
  * @param fixtureUrl the HTTP fixture's base URL, or null when no cell of the run calls it
  * @param progress   where a line per finished fork goes, or null for none
  * @param runBudget  the run's time shared among its cells, which may cut a cell's budget below the policy's
+ * @param history    earlier runs of the profile on this host: how far each cell's forks spread there
  */
 public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Policy policy,
-                      Duration timeout, String fixtureUrl, PrintStream progress, RunBudget runBudget) {
+                      Duration timeout, String fixtureUrl, PrintStream progress, RunBudget runBudget, CellHistory history) {
 
     public CellJvm {
         jvmArgs = List.copyOf(jvmArgs);
@@ -31,7 +34,8 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
     /** Without a run budget: every cell gets the policy's. */
     public CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Policy policy,
                    Duration timeout, String fixtureUrl, PrintStream progress) {
-        this(java, benchmarksJar, jvmArgs, profile, policy, timeout, fixtureUrl, progress, RunBudget.none());
+        this(java, benchmarksJar, jvmArgs, profile, policy, timeout, fixtureUrl, progress, RunBudget.none(),
+                CellHistory.none());
     }
 
     /**
@@ -41,7 +45,7 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
     public CellJvm under(Profile cellProfile) {
         return cellProfile == profile ? this : new CellJvm(java, benchmarksJar, jvmArgs, cellProfile,
                 Settings.policy(cellProfile, profile, policy), Settings.timeout(cellProfile, profile, timeout), fixtureUrl,
-                progress, runBudget);
+                progress, runBudget, history);
     }
 
     /**
@@ -51,5 +55,11 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
     ForkLoop forkLoop(ForkShape shape) {
         return new ForkLoop(runBudget.policyOf(policy), runBudget.stretchOf(policy), shape, progress, System::nanoTime,
                 runBudget::forkTook);
+    }
+
+    /** The spread each cell of {@code group} showed in earlier runs here, null where none did ({@link ForkLoop}). */
+    List<ForkLoop.Usual> usual(List<CellPlan> group) {
+        return group.stream().map(p -> history.spread(p).map(s -> new ForkLoop.Usual(s, history.spreadRuns(p)))
+                .orElse(null)).toList();
     }
 }

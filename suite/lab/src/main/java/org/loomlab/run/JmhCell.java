@@ -87,7 +87,7 @@ public final class JmhCell implements CellRunner {
             profilers.clear(runDir, name);
             forks.add(k -> fork(plan, runDir, name, k));
         }
-        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group));
+        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group), jvm.usual(group));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);

@@ -199,9 +199,11 @@ public final class RunSession {
             }
             try (RunLock owned = RunLock.take(dir)) {
                 RunPlan.of(chosen, policy, shared, cellTimeout, plans, interleaving).write(dir);
+                // Earlier runs of the profile on this host: what each cell took, and how far its forks spread.
+                CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
                 return cells(start, todo, plans.size() - todo.size(), dir, new CellJvm(request.java(), request.benchmarks(),
-                        flags, chosen, policy, cellTimeout, served == null ? null : served.url(), out, shared), profilers,
-                        interleaving);
+                        flags, chosen, policy, cellTimeout, served == null ? null : served.url(), out, shared, history),
+                        profilers, interleaving);
             }
         } finally {
             try {
@@ -271,7 +273,7 @@ public final class RunSession {
         CellRunner cells = ThreadCeiling.ofThisHost().guarding(CellRunner.skipping(
                 p -> VmOptions.refusal(forks.java(), p.experiment().jvmArgs(p.params())), byKind));
         LabRun run = new LabRun(dir, start, cells, out, forks.runBudget(), interleaving);
-        CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
+        CellHistory history = forks.history();
         Progress progress = new Progress(out, history.plan(plans, p -> Settings.of(p, chosen).plannedCellTime()),
                 history.basis(plans), new ProgressLog(dir.resolve(ProgressLog.FILE), out), forks.runBudget());
         RunRecord done = run.run(plans, alreadyRun, progress);

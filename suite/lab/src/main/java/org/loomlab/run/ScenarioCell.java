@@ -60,7 +60,7 @@ public final class ScenarioCell implements CellRunner {
             forks.add(k -> fork(plan, runDir, name, k));
         }
         List<List<Cell>> pooled = jvm.forkLoop(p.forkShape(ExperimentSpec.Kind.SCENARIO))
-                .runInterleaved(forks, ForkLoop.labels(group));
+                .runInterleaved(forks, ForkLoop.labels(group), jvm.usual(group));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             out.add(withPinning(group.get(i), pooled.get(i), runDir, names.get(i)));

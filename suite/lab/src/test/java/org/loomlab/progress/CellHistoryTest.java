@@ -71,6 +71,31 @@ class CellHistoryTest {
                 .startsWith("no earlier run");
     }
 
+    private void spreadRecord(String run, int forks, double spread, Double warmupSeconds) throws Exception {
+        Host host = new Host("vm", "amd64", "CPU", 2, 1L << 34, "6.1", "Debian", null, null, null);
+        Jdk j = new Jdk("temurin-25", "x", 25, "25", "vm", "25", List.of(), "/jdk", 2, 2, 1L << 30, null, null);
+        Cell noop = Cell.builder("philosophers", params("noop"), "avgt", "ms/op").score(200.0).wallSeconds(20)
+                .precision(new org.loomlab.record.Precision(0.95, 0.05, 0.1, forks, 2, 1, 40, true, spread, "t", null,
+                        warmupSeconds, null, null)).build();
+        RecordJson.writeAtomically(hostDir.resolve("temurin-25").resolve(run).resolve("run.json"),
+                new RunRecord(RunRecord.SCHEMA_VERSION, run, Instant.now(), Instant.now(), "quick", RunStatus.COMPLETE, host, j,
+                        new Suite("0.1.0", null, null), null, List.of(noop)));
+    }
+
+    @Test
+    void keepsEachCellsMedianForkSpreadOverRunsOfThreeOrMoreForksUnderTheWarmUpNowUsed() throws Exception {
+        spreadRecord("a", 3, 0.144, 3.0);
+        spreadRecord("b", 16, 0.102, 3.0);
+        spreadRecord("c", 5, 0.069, 3.0);
+        spreadRecord("d", 2, 0.011, 3.0);   // two forks: their spread is a guess
+        spreadRecord("e", 8, 0.500, null);  // quick's old 1 s warm-up, before the warm-up was kept
+        CellHistory h = CellHistory.of(hostDir, "quick");
+        assertThat(h.spread(plan("noop"))).hasValue(0.102);
+        assertThat(h.spreadRuns(plan("noop"))).isEqualTo(3);
+        assertThat(h.spread(plan("sleep"))).isEmpty();
+        assertThat(CellHistory.none().spread(plan("noop"))).isEmpty();
+    }
+
     @Test
     void theEtaFollowsThePlanScaledByHowTheFinishedCellsCompared() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

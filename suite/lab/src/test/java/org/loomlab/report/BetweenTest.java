@@ -15,7 +15,7 @@ class BetweenTest {
 
     private static Cell cell(String mealtime, String interleavedOn) {
         return Cell.builder("philosophers", Map.of("lock", "reentrant", "mealtime", mealtime), "avgt", "ms/op").score(1.0)
-                .precision(new Precision(0.95, 0.05, 0.01, 3, 5, 2, 60, false, 0.02, "t", interleavedOn, null, null)).build();
+                .precision(new Precision(0.95, 0.05, 0.01, 3, 5, 2, 60, false, 0.02, "t", interleavedOn, null, null, null)).build();
     }
 
     private static RunRecord run(Cell... cells) {

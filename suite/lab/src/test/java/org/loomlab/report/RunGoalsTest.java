@@ -17,7 +17,7 @@ class RunGoalsTest {
                                      Double sampleSpread) {
         return Cell.builder("philosophers", Map.of("workload", workload), "avgt", "ms/op").score(100.0).wallSeconds(wall)
                 .precision(new Precision(0.95, 0.05, halfWidth, forks, 2, 1, 40, halfWidth == null || halfWidth > 0.05,
-                        spread, "t", null, 3.0, sampleSpread)).build();
+                        spread, "t", null, 3.0, sampleSpread, null)).build();
     }
 
     @Test

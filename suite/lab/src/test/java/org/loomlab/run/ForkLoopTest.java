@@ -370,6 +370,49 @@ class ForkLoopTest {
                 + "longer than that here: an interval over forks takes 2 forks or more (over ").endsWith("and a --timeout past one fork");
     }
 
+    private static Cell stretchedWithHistory(double[] means, ForkLoop.Usual usual, List<Integer> ran) throws Exception {
+        SimulatedClock clock = new SimulatedClock();
+        return new ForkLoop(policy(0.05, 8, 100, Duration.ofSeconds(20)), new Stretch(Stretch.PILOT_FORKS,
+                Duration.ofSeconds(40)), ONE_SAMPLE, null, () -> clock.nanos).runInterleaved(List.of(k -> {
+                    ran.add(k);
+                    clock.spend(6.3);
+                    return List.of(fork(means[k - 1]));
+                }), List.of(""), java.util.Collections.singletonList(usual)).get(0).get(0);
+    }
+
+    @Test
+    void threeForksThatHappenToAgreeDoNotStopACellWhoseForksUsuallySpreadWide() throws Exception {
+        // Synchronized platform noop here: three forks within 1 % of each other (±2.5 %), where its forks spread 14.4 %
+        // in the earlier runs. ±5 % would take about 35 forks and ±10 % ten (63 s): neither fits in 40 s.
+        List<Integer> ran = new ArrayList<>();
+        Cell c = stretchedWithHistory(new double[] {100, 101, 100.5, 130, 80}, new ForkLoop.Usual(0.144, 3), ran);
+        assertThat(ran).containsExactly(1, 2, 3);
+        assertThat(c.precision().relativeHalfWidth()).isLessThan(0.05);
+        assertThat(c.precision().reached()).isFalse();
+        assertThat(c.precision().budgetExhausted()).isTrue();
+        assertThat(c.precision().usualSpread()).isEqualTo(0.144);
+        int needed = PrecisionTable.forksToReach(0.144, 0.05, 0.95);
+        assertThat(c.message()).contains("14.4 % in 3 earlier runs here").contains("about " + needed + " forks");
+    }
+
+    @Test
+    void aCellWhoseForksUsuallyAgreeStopsAfterItsPilotAsBefore() throws Exception {
+        List<Integer> ran = new ArrayList<>();
+        Cell c = stretchedWithHistory(new double[] {100, 101, 100.5, 130, 80}, new ForkLoop.Usual(0.006, 4), ran);
+        assertThat(ran).containsExactly(1, 2, 3);
+        assertThat(c.precision().reached()).isTrue();
+        assertThat(c.precision().budgetExhausted()).isFalse();
+    }
+
+    @Test
+    void aCellThatUsuallySpreadsMoreForksOnTowardTheTargetWhereThatSpreadReachesIt() throws Exception {
+        // Three forks agree, but 4 % is its usual spread: about six forks reach ±5 %, and they fit in 40 s.
+        List<Integer> ran = new ArrayList<>();
+        Cell c = stretchedWithHistory(new double[] {100, 101, 100.5, 104, 97, 102, 99, 101}, new ForkLoop.Usual(0.04, 2), ran);
+        assertThat(ran).hasSize(PrecisionTable.forksToReach(0.04, 0.05, 0.95));
+        assertThat(c.precision().reached()).isTrue();
+    }
+
     @Test
     void withoutATargetAStretchChangesNothing() throws Exception {
         List<Integer> ran = new ArrayList<>();

@@ -26,7 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 18.9, by forks 0.22 / 0.78 / 0.928 / 27.4 (stopping on a narrow interval, at either level, costs a little coverage);
  * spreading 1 % early in a run (a share of 40 s), both reach ±5 %, by forks in 19.0 s instead of 37.8; bimodal forks
  * (3 % spread, three in ten 25 % slower, JIT's two outcomes), by seconds 0.15 / 0.33 / 0.766, by forks 0.27 / 0.30 /
- * 0.739: three forks in one mode fool either way.
+ * 0.739: three forks in one mode fool either way. Told the cell's usual spread (11 %, as earlier runs here would), by
+ * forks no cell claims ±5 % from such a pilot; without it the intervals of the cells that claimed it held the truth
+ * in well under half of them.
  */
 class StretchCalibrationTest {
 
@@ -35,7 +37,7 @@ class StretchCalibrationTest {
     private static final Duration SHARE = Duration.ofSeconds(24);
     private static final ForkShape SHAPE = new ForkShape(1, 1, Duration.ofSeconds(3));
 
-    record Outcome(double reached, double withinTwice, double covered, double seconds) {
+    record Outcome(double reached, double withinTwice, double covered, double seconds, double coveredWhenReached) {
     }
 
     /** Every cell of a run whose forks' means come from {@code fork} (log-scale offsets), by seconds or by forks. */
@@ -44,20 +46,27 @@ class StretchCalibrationTest {
     }
 
     private static Outcome run(boolean byForks, DoubleSupplier fork, double truthLog, Duration share) throws Exception {
+        return run(byForks, fork, truthLog, share, null);
+    }
+
+    /** {@code usual}: the cell's spread in earlier runs here, or null for a cell with none ({@link ForkLoop.Usual}). */
+    private static Outcome run(boolean byForks, DoubleSupplier fork, double truthLog, Duration share, ForkLoop.Usual usual)
+            throws Exception {
         long[] clock = {0};
         int reached = 0;
         int withinTwice = 0;
         int covered = 0;
+        int coveredReached = 0;
         double seconds = 0;
         Policy quick = new Policy(0.95, 0.05, 8, 10, share);
         for (int i = 0; i < CELLS; i++) {
             Stretch stretch = byForks ? new Stretch(Stretch.PILOT_FORKS, Duration.ofSeconds(40)) : null;
-            Cell c = new ForkLoop(quick, stretch, SHAPE, null, () -> clock[0]).run(k -> {
+            Cell c = new ForkLoop(quick, stretch, SHAPE, null, () -> clock[0]).runInterleaved(List.of(k -> {
                 clock[0] += (long) (FORK_SECONDS * 1e9);
                 double mean = 100 * Math.exp(fork.getAsDouble());
                 return List.of(Cell.builder("sim", Map.of("cell", "x"), "avgt", "ms/op").score(mean).samples(List.of(mean))
                         .wallSeconds(FORK_SECONDS).build());
-            }).get(0);
+            }), List.of(""), java.util.Collections.singletonList(usual)).get(0).get(0);
             seconds += c.wallSeconds();
             if (c.precision().reached()) {
                 reached++;
@@ -68,10 +77,11 @@ class StretchCalibrationTest {
             double truth = 100 * Math.exp(truthLog);
             if (c.ciLow() <= truth && truth <= c.ciHigh()) {
                 covered++;
+                coveredReached += c.precision().reached() ? 1 : 0;
             }
         }
         Outcome o = new Outcome(reached / (double) CELLS, withinTwice / (double) CELLS, covered / (double) CELLS,
-                seconds / CELLS);
+                seconds / CELLS, reached == 0 ? Double.NaN : coveredReached / (double) reached);
         System.out.printf("%s, share %s: %s%n", byForks ? "by forks" : "by seconds", share, o);
         return o;
     }
@@ -109,6 +119,22 @@ class StretchCalibrationTest {
         Outcome forks = run(true, bimodal, truth);
         assertThat(seconds.covered()).as("covered by seconds").isLessThan(0.85);
         assertThat(forks.covered()).as("covered by forks").isGreaterThan(seconds.covered() - 0.04);
+    }
+
+    @Test
+    void aCellsUsualSpreadKeepsThreeForksInOneModeFromClaimingTheTarget() throws Exception {
+        // The bimodal forks above spread about 11 % (sd / mean of the fork means); earlier runs here would say so.
+        Random random = new Random(25);
+        DoubleSupplier bimodal = () -> (random.nextDouble() < 0.3 ? Math.log(1.25) : 0) + 0.03 * random.nextGaussian();
+        double truth = 0.3 * Math.log(1.25);
+        Outcome alone = run(true, bimodal, truth, SHARE, null);
+        Outcome usual = run(true, bimodal, truth, SHARE, new ForkLoop.Usual(0.11, 3));
+        // Without it a quarter of the cells claim ±5 % from three forks in one mode, and most of those claims are wrong.
+        assertThat(alone.reached()).as("reached without a usual spread").isBetween(0.15, 0.40);
+        assertThat(alone.coveredWhenReached()).as("covered when reached, without").isLessThan(0.5);
+        // With it none does: ±5 % at 11 % takes about 21 forks, out of reach, and each such cell is flagged instead.
+        assertThat(usual.reached()).as("reached with the usual spread").isLessThan(0.01);
+        assertThat(usual.covered()).as("covered with the usual spread").isGreaterThan(alone.covered() - 0.04);
     }
 
     @Test

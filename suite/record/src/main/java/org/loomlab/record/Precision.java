@@ -30,24 +30,29 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *                          at least about {@code sampleSpread / sqrt(samplesPerFork)} (a fork's mean carries its samples'
  *                          noise, and JVM-to-JVM variance on top), so it prices a floor under what an interval over forks
  *                          would take; null otherwise and in records made before 2026-11-27
+ * @param usualSpread       the median fork spread of this cell in earlier runs on this host (three or more forks each),
+ *                          which the loop also judged the forks by: it stops on the target only with as many forks as
+ *                          that spread needs, and prices what is missing by the wider of the two; null without such
+ *                          runs and in records made before 2026-11-27
  */
 public record Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                         int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread,
                         String method, @JsonInclude(JsonInclude.Include.NON_NULL) String interleavedOn,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Double warmupSeconds,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Double sampleSpread) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double sampleSpread,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double usualSpread) {
 
     /** The precision of a cell whose forks ran back to back, its warm-up time not said. */
     public Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                      int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread, String method) {
         this(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds, budgetExhausted,
-                forkSpread, method, null, null, null);
+                forkSpread, method, null, null, null, null);
     }
 
     /** This precision, reached with forks that took turns along {@code axis}. */
     public Precision interleaved(String axis) {
         return new Precision(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds,
-                budgetExhausted, forkSpread, method, axis, warmupSeconds, sampleSpread);
+                budgetExhausted, forkSpread, method, axis, warmupSeconds, sampleSpread, usualSpread);
     }
 
     /**
@@ -66,9 +71,12 @@ public record Precision(double confidence, Double target, Double relativeHalfWid
         return budgetExhausted || target != null && forks < 2;
     }
 
-    /** Whether the target was set and reached over two or more forks. */
+    /**
+     * Whether the target was set and reached over two or more forks, and not flagged short of it: an interval within the
+     * target on fewer forks than the cell's usual spread needs is flagged ({@code usualSpread}).
+     */
     public boolean reached() {
         Double reachedWidth = acrossForks();
-        return target != null && reachedWidth != null && reachedWidth <= target;
+        return target != null && reachedWidth != null && reachedWidth <= target && !budgetExhausted;
     }
 }
