@@ -32,16 +32,13 @@ public final class CellHistory {
     static final int SPREAD_FORKS = 3;
 
     private final Map<String, Duration> medians = new HashMap<>();
-    private final Map<String, Double> spreads = new HashMap<>();
-    private final Map<String, Integer> spreadRuns = new HashMap<>();
+    /** Each cell's fork spreads, one per earlier run that measured it well ({@link #spreadCounts}). */
+    private final Map<String, List<Double>> spreads;
     private final int records;
 
     private CellHistory(Map<String, List<Double>> walls, Map<String, List<Double>> forkSpreads, int records) {
         walls.forEach((key, seen) -> medians.put(key, Duration.ofMillis(Math.round(1000 * median(seen)))));
-        forkSpreads.forEach((key, seen) -> {
-            spreads.put(key, median(seen));
-            spreadRuns.put(key, seen.size());
-        });
+        this.spreads = forkSpreads;
         this.records = records;
     }
 
@@ -102,12 +99,12 @@ public final class CellHistory {
 
     /** The median fork spread (sd / mean of the fork means) of this cell in earlier runs here, if any measured one. */
     public Optional<Double> spread(CellPlan plan) {
-        return Optional.ofNullable(spreads.get(key(plan.experiment().label(), plan.params())));
+        return Optional.ofNullable(spreads.get(key(plan.experiment().label(), plan.params()))).map(CellHistory::median);
     }
 
     /** How many earlier runs {@link #spread} rests on (0 for none). */
     public int spreadRuns(CellPlan plan) {
-        return spreadRuns.getOrDefault(key(plan.experiment().label(), plan.params()), 0);
+        return spreads.getOrDefault(key(plan.experiment().label(), plan.params()), List.of()).size();
     }
 
     /** The median wall time of this cell in earlier runs, if it ran before. */

@@ -22,9 +22,7 @@ public record Reach(int forks, double seconds, boolean floor) {
     public static Optional<Reach> of(Cell cell, double relative) {
         Precision p = cell.precision();
         if (cell.status() == CellStatus.TIMEOUT && (p == null || p.forks() < 2)) {
-            // The killed fork ran its whole limit, and a fork of this cell takes longer still.
-            int forks = p == null ? 0 : p.forks();
-            return Optional.of(new Reach(2, 2 * cell.wallSeconds() / (forks + 1), true));
+            return Optional.of(killed(cell.wallSeconds(), p == null ? 0 : p.forks()));
         }
         if (cell.status() != CellStatus.OK || p == null || p.forks() < 1) {
             return Optional.empty();
@@ -36,27 +34,43 @@ public record Reach(int forks, double seconds, boolean floor) {
      * Where a cell of precision {@code p}, measured in {@code wallSeconds}, stands against {@code relative}; empty for two
      * or more forks without a spread (means of zero).
      */
+    /**
+     * A cell whose fork was killed at its limit after {@code forks} good ones, {@code wallSeconds} in all: the killed fork
+     * ran its whole limit and a fork of this cell takes longer still, so two such are the least an interval takes.
+     */
+    public static Reach killed(double wallSeconds, int forks) {
+        return new Reach(2, 2 * wallSeconds / (forks + 1), true);
+    }
+
+    /**
+     * The least one fork's samples say its fork means spread: their spread over the square root of their count (a
+     * fork's mean carries its samples' noise, and JVM-to-JVM variance on top); 0 without a sample spread.
+     */
+    public static double sampleFloor(Precision p) {
+        return p.sampleSpread() == null ? 0 : p.sampleSpread() / Math.sqrt(Math.max(1, p.samplesPerFork()));
+    }
+
     public static Optional<Reach> of(Precision p, double wallSeconds, double relative) {
         double perFork = wallSeconds / p.forks();
         // The cell's usual spread here, where it is wider, prices it: a few forks' spread runs low.
         double usual = p.usualSpread() == null ? 0 : p.usualSpread();
         if (p.forks() >= 2) {
             Double across = p.acrossForks();
+            boolean within = across != null && across <= relative;
+            Reach there = new Reach(p.forks(), wallSeconds, false);
             if (p.forkSpread() == null) {
-                return across != null && across <= relative ? Optional.of(new Reach(p.forks(), wallSeconds, false))
-                        : Optional.empty();
+                return within ? Optional.of(there) : Optional.empty();
             }
             int n = PrecisionTable.forksToReach(Math.max(p.forkSpread(), usual), relative, p.confidence());
             // There already: within it, on as many forks as its usual spread needs (where it has one).
-            if (across != null && across <= relative && (p.usualSpread() == null || n <= p.forks())) {
-                return Optional.of(new Reach(p.forks(), wallSeconds, false));
+            if (within && (p.usualSpread() == null || n <= p.forks())) {
+                return Optional.of(there);
             }
             int more = Math.max(n, p.forks() + 1);
             return Optional.of(new Reach(more, more * perFork, false));
         }
         // Two forks at the least, more as far as one fork's own samples say their means would spread.
-        double spread = p.sampleSpread() == null ? 0 : p.sampleSpread() / Math.sqrt(Math.max(1, p.samplesPerFork()));
-        int n = Math.max(2, PrecisionTable.forksToReach(Math.max(spread, usual), relative, p.confidence()));
+        int n = Math.max(2, PrecisionTable.forksToReach(Math.max(sampleFloor(p), usual), relative, p.confidence()));
         return Optional.of(new Reach(n, n * perFork, true));
     }
 

@@ -244,8 +244,8 @@ final class ForkLoop {
         List<Cell> cells() {
             double wall = seconds;
             if (done.isEmpty()) {
-                return ended.stream().map(c -> c.withStatus(c.status(), join(c.message(), timedOut(c, wall)), wall,
-                        c.rawFile())).toList();
+                return ended.stream().map(c -> c.withStatus(c.status(), c.status() == CellStatus.TIMEOUT
+                        ? join(c.message(), timedOut(wall)) : c.message(), wall, c.rawFile())).toList();
             }
             List<Cell> pooled = pool(done, exhausted, wall, usual);
             if (ended == null) {
@@ -276,12 +276,14 @@ final class ForkLoop {
                 return;
             }
             ForkInterval iv = ForkInterval.of(samples, policy.confidence());
+            // The first metric a fork reports decided when to stop: the budget and the usual spread are said of it.
+            boolean primary = metric.equals(forks.get(0).get(0).metric());
             Precision precision = new Precision(policy.confidence(), policy.target(),
                     iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(), shape.warmupDiscarded(),
-                    seconds(budget()), exhausted && metric.equals(forks.get(0).get(0).metric()),
+                    seconds(budget()), exhausted && primary,
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
                     shape.warmup().toMillis() / 1000.0, samples.size() == 1 ? sampleSpread(samples.get(0)) : null,
-                    usual != null && metric.equals(forks.get(0).get(0).metric()) ? usual.spread() : null);
+                    usual != null && primary ? usual.spread() : null);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,
                     iv.bounded() ? iv.high() : null, samples, precision);
@@ -352,7 +354,7 @@ final class ForkLoop {
             // Two samples estimate their spread loosely: the floor is an estimate too, hence "about ... or more".
             String samples = p.sampleSpread() == null ? "" : String.format(Locale.ROOT, "its %d samples spread %.1f %%, so "
                     + "forks likely spread %.1f %% or more: ", p.samplesPerFork(), 100 * p.sampleSpread(),
-                    100 * p.sampleSpread() / Math.sqrt(p.samplesPerFork()));
+                    100 * Reach.sampleFloor(p));
             return String.format(Locale.ROOT, "one fork in %s filled the budget of %s (target ±%s over forks); %s±%s takes "
                     + "about %d forks (%s) or more, ±%s about %d (%s) or more; a larger --budget or --run-budget gives more", took,
                     JmhCell.human(budget()), Figures.percent(target), samples, Figures.percent(target), toTarget.forks(),
@@ -368,11 +370,11 @@ final class ForkLoop {
                 100 * iv.forkSpread(), before, toTarget.forks(), human(toTarget.seconds()), fallback);
     }
 
-    /** What a cell whose first fork was killed at its limit would take at the least ({@link Reach}); null for other ends. */
-    private static String timedOut(Cell first, double wall) {
-        return Reach.of(first.withStatus(first.status(), first.message(), wall, first.rawFile()), 0)
-                .map(r -> "a fork of this cell takes longer than that here: an interval over forks takes " + r.forks()
-                        + " forks or more (over " + human(r.seconds()) + ") and a --timeout past one fork").orElse(null);
+    /** What a cell whose first fork was killed at its limit after {@code wall} seconds would take at the least. */
+    private static String timedOut(double wall) {
+        Reach r = Reach.killed(wall, 0);
+        return "a fork of this cell takes longer than that here: an interval over forks takes " + r.forks()
+                + " forks or more (over " + human(r.seconds()) + ") and a --timeout past one fork";
     }
 
     /** One fork's samples' coefficient of variation, or null below two samples or for a mean that is not positive. */
