@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Precision of two four-JDK matrices side by side, per JDK: each cell's primary metric, its 95 % interval over forks.
+
+Usage: matrix_precision.py HOST_DIR MATRIX_A MATRIX_B
+Reads HOST_DIR/<jdk>/<matrix>/run.json for every JDK both matrix records list; prints a Markdown table.
+Counted over the cells both runs of a JDK hold (same experiment and parameters), so a cell added later does not
+move the counts.
+"""
+import json
+import statistics
+import sys
+from datetime import datetime
+from pathlib import Path
+
+
+def cells(run):
+    """Each cell's primary metric: the first row of a cell in the record (later rows are its secondary metrics)."""
+    out = {}
+    for c in run["results"]:
+        out.setdefault((c["experiment"], tuple(sorted(c["params"].items()))), c)
+    return out
+
+
+def width(c):
+    """The relative half-width over forks, or None under two forks or without a precision block."""
+    p = c.get("precision")
+    if not p or (p.get("forks") or 0) < 2:
+        return None
+    return p.get("relative_half_width")
+
+
+def minutes(run):
+    f = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00")[:26] + "+00:00")
+    return (f(run["finished"]) - f(run["started"])).total_seconds() / 60
+
+
+def summary(cs):
+    ws = [width(c) for c in cs]
+    known = [w for w in ws if w is not None]
+    forks = [(c.get("precision") or {}).get("forks") or 1 for c in cs]
+    return {
+        "5": sum(1 for w in known if w <= 0.05),
+        "10": sum(1 for w in known if w <= 0.10),
+        "under2": sum(1 for w in ws if w is None),
+        "forks": statistics.median(forks),
+        "median": statistics.median(known) * 100 if known else float("nan"),
+        "flagged": sum(1 for c in cs if (c.get("precision") or {}).get("budget_exhausted")),
+    }
+
+
+def main(host_dir, a, b):
+    host = Path(host_dir)
+    jdks = [j["jdk"] for j in json.loads((host / f"matrix-{b}.json").read_text())["jdks"]]
+    print(f"| JDK | cells | within ±5 %, {a} → {b} | within ±10 % | under two forks | median forks "
+          f"| median ± of the rest | flagged short | minutes |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for jdk in jdks:
+        ra = json.loads((host / jdk / a / "run.json").read_text())
+        rb = json.loads((host / jdk / b / "run.json").read_text())
+        ca, cb = cells(ra), cells(rb)
+        common = [k for k in cb if k in ca]
+        sa, sb = summary([ca[k] for k in common]), summary([cb[k] for k in common])
+        pair = lambda k, fmt="{}": f"{fmt.format(sa[k])} → {fmt.format(sb[k])}"
+        print(f"| {jdk} | {len(common)} | {pair('5')} | {pair('10')} | {pair('under2')} | {pair('forks', '{:g}')} "
+              f"| {pair('median', '{:.1f}')} % | {pair('flagged')} | {minutes(ra):.1f} → {minutes(rb):.1f} |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit("usage: matrix_precision.py HOST_DIR MATRIX_A MATRIX_B")
+    main(*sys.argv[1:])
