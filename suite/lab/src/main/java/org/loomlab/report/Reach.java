@@ -31,10 +31,6 @@ public record Reach(int forks, double seconds, boolean floor) {
     }
 
     /**
-     * Where a cell of precision {@code p}, measured in {@code wallSeconds}, stands against {@code relative}; empty for two
-     * or more forks without a spread (means of zero).
-     */
-    /**
      * A cell whose fork was killed at its limit after {@code forks} good ones, {@code wallSeconds} in all: the killed fork
      * ran its whole limit and a fork of this cell takes longer still, so two such are the least an interval takes.
      */
@@ -50,6 +46,10 @@ public record Reach(int forks, double seconds, boolean floor) {
         return p.sampleSpread() == null ? 0 : p.sampleSpread() / Math.sqrt(Math.max(1, p.samplesPerFork()));
     }
 
+    /**
+     * Where a cell of precision {@code p}, measured in {@code wallSeconds}, stands against {@code relative}; empty for two
+     * or more forks without a spread (means of zero).
+     */
     public static Optional<Reach> of(Precision p, double wallSeconds, double relative) {
         double perFork = wallSeconds / p.forks();
         // The cell's usual spread here, where it is wider, prices it: a few forks' spread runs low.
