@@ -84,9 +84,10 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
                 if (cb == null || ca.status() != CellStatus.OK || cb.status() != CellStatus.OK) {
                     continue;
                 }
-                if (ca.metric().equals(MemoryRanking.ALLOCATION)) {
+                if (ca.metric().equals(MemoryRanking.ALLOCATION) || ca.metric().equals(Cell.TABLE_MEAL_TIME)) {
                     // Bytes per dinner barely move between runs: their shifts would dilute the allowance the times
-                    // need, and the factor stays what the same A/A runs gave before allocation was recorded.
+                    // need, and the factor stays what the same A/A runs gave before allocation was recorded. The
+                    // time per table meal is the dinner's own samples over again.
                     continue;
                 }
                 double[] t;

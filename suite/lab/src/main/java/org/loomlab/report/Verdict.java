@@ -52,11 +52,11 @@ public enum Verdict {
     }
 
     /**
-     * A time, or a time per operation ({@code ms/op}); any other per-operation unit is an amount, e.g. the bytes a
-     * dinner allocates ({@code B/op}).
+     * A time, or a time per something ({@code ms/op}, {@code us/meal}); any other per-something unit is an amount,
+     * e.g. the bytes a dinner allocates ({@code B/op}).
      */
     static boolean isTime(String unit) {
-        String base = unit.endsWith("/op") ? unit.substring(0, unit.length() - "/op".length()) : unit;
+        String base = unit.contains("/") ? unit.substring(0, unit.indexOf('/')) : unit;
         return base.equals("s") || base.equals("ms") || base.equals("us") || base.equals("ns");
     }
 }

@@ -107,7 +107,8 @@ public final class JmhCell implements CellRunner {
 
     /**
      * One JMH fork of the cell: its JSON kept verbatim as {@code jmh/NAME/fork-K.json}, its output appended to the
-     * cell's log, and its cells: the primary metric, then the allocation per operation when the fork's JVM counted it.
+     * cell's log, and its cells: the primary metric, then the allocation per operation when the fork's JVM counted it,
+     * then the time per table meal of a dinner.
      * A fork that outlives the timeout is killed, and the iterations its log shows as finished are kept.
      */
     private List<Cell> fork(CellPlan plan, Path runDir, String name, int k) throws IOException, InterruptedException {
@@ -142,8 +143,45 @@ public final class JmhCell implements CellRunner {
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
                     wall, Files.exists(jmhJson) ? raw : null));
         }
-        Cell primary = fromJmh(plan, result, wall, raw);
-        return allocation(plan, result, wall, raw).map(a -> List.of(primary, a)).orElse(List.of(primary));
+        List<Cell> cells = new ArrayList<>(List.of(fromJmh(plan, result, wall, raw)));
+        allocation(plan, result, wall, raw).ifPresent(cells::add);
+        tableMealTime(plan, result, wall, raw).ifPresent(cells::add);
+        return List.copyOf(cells);
+    }
+
+    /**
+     * The fork's time per meal the whole table ate as a cell of its own (metric {@value Cell#TABLE_MEAL_TIME}, us/meal),
+     * one sample per measured iteration: the iteration's dinners' time over their table meals. A dinner ends when its
+     * first philosopher is full, so its time is the table's speed times how evenly the table shares its meals; this
+     * row keeps the speed, {@code meal_spread} the sharing. A table that shares more evenly takes longer to serve
+     * the same speed. Empty for a dinner without the counters, or a metric that is not a time per dinner.
+     */
+    static Optional<Cell> tableMealTime(CellPlan plan, JsonNode benchmark, double wall, String raw) {
+        JsonNode metric = benchmark.path("primaryMetric");
+        String meals = plan.params().get("meals");
+        JsonNode table = benchmark.path("secondaryMetrics").path("tableMeals").path("rawData");
+        JsonNode winners = benchmark.path("secondaryMetrics").path("winnerMeals").path("rawData");
+        if (meals == null || !metric.path("scoreUnit").asText().equals("ms/op") || table.size() != 1 || winners.size() != 1) {
+            return Optional.empty();
+        }
+        JsonNode times = metric.path("rawData").path(0);
+        double perDinner = Double.parseDouble(meals);
+        List<Double> samples = new ArrayList<>();
+        for (int i = 0; i < times.size(); i++) {
+            double ate = table.get(0).path(i).asDouble();
+            double dinners = winners.get(0).path(i).asDouble() / perDinner;
+            if (!(ate > 0 && dinners > 0)) {
+                return Optional.empty();
+            }
+            samples.add(times.get(i).asDouble() * 1000 * dinners / ate);
+        }
+        if (samples.isEmpty()) {
+            return Optional.empty();
+        }
+        Experiment e = plan.experiment();
+        return Optional.of(Cell.builder(e.label(), plan.params(), Cell.TABLE_MEAL_TIME, "us/meal")
+                .score(samples.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
+                .samples(samples).wallSeconds(wall).rawFile(raw).build());
     }
 
     /**

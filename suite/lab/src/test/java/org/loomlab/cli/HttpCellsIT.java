@@ -42,7 +42,7 @@ class HttpCellsIT {
         JsonNode record = record(results);
         assertThat(record.at("/fixture/kind").asText()).isEqualTo("container");
         assertThat(record.at("/fixture/image").asText()).startsWith("loom-lab/fixture:");
-        assertThat(record.get("results")).hasSize(12); // 6 cells, each its time and its allocation per dinner
+        assertThat(record.get("results")).hasSize(18); // 6 cells, each its time, allocation and time per table meal
         for (JsonNode cell : record.get("results")) {
             assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
             assertThat(cell.get("errors").asLong()).as(cell.toString()).isZero();
@@ -94,7 +94,7 @@ class HttpCellsIT {
         assertThat(lab.exitValue()).isEqualTo(LoomLab.FAILED);
         JsonNode record = record(results);
         assertThat(record.get("status").asText()).isEqualTo("complete");
-        // 12 cells: those that measured have an allocation row too, those that failed only their time.
+        // 12 cells: those that measured have allocation and table meal rows too, those that failed only their time.
         JsonNode cells = record.get("results");
         assertThat(cells.findValuesAsText("metric").stream().filter("avgt"::equals)).hasSize(12);
         List<String> statuses = cells.findValuesAsText("status");

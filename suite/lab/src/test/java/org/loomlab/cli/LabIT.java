@@ -95,8 +95,8 @@ class LabIT {
                 assertThat(RecordJson.read(runJson).host().arch()).isEqualTo(host.get(1));
                 assertThat(run.at("/jdk/image").asText()).isEqualTo(host.get(2));
                 assertThat(run.at("/host/container/in_container").asBoolean()).isTrue();
-                // One cell: its time and its allocation per dinner.
-                assertThat(run.get("results")).hasSize(2).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
+                // One cell: its time, its allocation per dinner and its time per table meal.
+                assertThat(run.get("results")).hasSize(3).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
                 assertThat(Files.readString(dir.resolve("matrix-sim.log"))).contains("[jdk 1/1] openjdk-25");
             }
             assertThat(tmp.resolve("cache")).doesNotExist();

@@ -62,7 +62,7 @@ class MatrixIT {
         JsonNode j25 = runJson(results, "openjdk-25", "two");
         for (JsonNode record : List.of(j21, j25)) {
             assertThat(record.get("status").asText()).isEqualTo("complete");
-            assertThat(record.get("results")).hasSize(4).allSatisfy( // two cells, a time and an allocation each
+            assertThat(record.get("results")).hasSize(6).allSatisfy( // two cells: time, allocation, time per table meal
 c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
             assertThat(record.at("/host/container/in_container").asBoolean()).isTrue();
             assertThat(record.at("/jdk/image_id").asText()).startsWith("sha256:");
@@ -108,7 +108,7 @@ c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         JsonNode j21 = runJson(results, "openjdk-21", "resumed");
         assertThat(j21.get("status").asText()).isEqualTo("complete");
-        assertThat(j21.get("results")).hasSize(16); // 8 cells, a time and an allocation each
+        assertThat(j21.get("results")).hasSize(24); // 8 cells, a time, an allocation and a time per table meal each
         assertThat(j21.get("results").findValuesAsText("status")).containsOnly("ok");
         Map<String, Double> after = wallByParams(j21);
         before.forEach((params, wall) -> assertThat(after.get(params)).as("kept, not redone: " + params).isEqualTo(wall));

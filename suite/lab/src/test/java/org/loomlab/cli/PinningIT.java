@@ -51,7 +51,7 @@ class PinningIT {
         JsonNode record = run("jfr-it", "-e", "philosophers", "-p", "lock=synchronized", "-p", "workload=sleep",
                 "-p", "dinner=lab");
         JsonNode cells = record.get("results");
-        assertThat(cells).hasSize(4); // platform and virtual, each its time and its allocation per dinner
+        assertThat(cells).hasSize(6); // platform and virtual, each its time, allocation and time per table meal
         for (JsonNode cell : cells) {
             assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
             if (!cell.get("metric").asText().equals("avgt")) {

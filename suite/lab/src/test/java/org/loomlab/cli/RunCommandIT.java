@@ -33,8 +33,9 @@ class RunCommandIT {
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
         assertThat(record.get("status").asText()).isEqualTo("complete");
-        // Every cell served both ways: the lab's dinner and the talk's; each its time, then its allocation per dinner.
-        assertThat(record.get("results")).hasSize(64);
+        // Every cell served both ways: the lab's dinner and the talk's; each its time, then its allocation per dinner,
+        // then its time per meal the table ate.
+        assertThat(record.get("results")).hasSize(96);
         assertThat(record.get("results").findValuesAsText("dinner")).containsOnly("lab", "talk");
         List<JsonNode> times = new java.util.ArrayList<>();
         record.get("results").forEach(c -> {
@@ -44,8 +45,9 @@ class RunCommandIT {
         });
         assertThat(times).hasSize(32);
         for (int i = 0; i < 32; i++) {
-            JsonNode time = record.get("results").get(2 * i);
-            JsonNode alloc = record.get("results").get(2 * i + 1);
+            JsonNode time = record.get("results").get(3 * i);
+            JsonNode alloc = record.get("results").get(3 * i + 1);
+            JsonNode meal = record.get("results").get(3 * i + 2);
             assertThat(time.get("metric").asText()).isEqualTo("avgt");
             assertThat(alloc.get("metric").asText()).isEqualTo("gc.alloc.rate.norm");
             assertThat(alloc.get("unit").asText()).isEqualTo("B/op");
@@ -56,6 +58,13 @@ class RunCommandIT {
             assertThat(alloc.get("samples")).hasSize(3).allMatch(v -> v.asDouble() > 0);
             assertThat(alloc.get("score").asDouble()).isPositive();
             assertThat(alloc.get("profiling")).as("no --prof, no profiling field").isNull();
+            assertThat(meal.get("metric").asText()).isEqualTo("table.meal.time");
+            assertThat(meal.get("unit").asText()).isEqualTo("us/meal");
+            assertThat(meal.get("params")).isEqualTo(time.get("params"));
+            assertThat(meal.get("samples")).hasSize(3).allMatch(v -> v.asDouble() > 0);
+            // The table ate at least the winner's 100 meals a dinner: a table meal takes at most a hundredth of a dinner.
+            assertThat(meal.get("score").asDouble()).as(meal.toString())
+                    .isLessThanOrEqualTo(time.get("score").asDouble() * 1000 / 100 * (1 + 1e-9));
         }
         for (JsonNode cell : times) {
             assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
@@ -79,7 +88,7 @@ class RunCommandIT {
                 .contains("meal spread").contains("gc.alloc.rate.norm").contains("32 cells: ");
         // The exports beside run.json: a CSV row per cell, and every cell's one fork of JMH results in one array.
         assertThat(r.stdout()).contains("exports: ");
-        assertThat(Files.readAllLines(runJson.resolveSibling("cells.csv"))).hasSize(65);
+        assertThat(Files.readAllLines(runJson.resolveSibling("cells.csv"))).hasSize(97);
         JsonNode merged = RecordJson.mapper().readTree(runJson.resolveSibling("jmh-merged.json").toFile());
         assertThat(merged).hasSize(32);
         assertThat(merged.findValuesAsText("benchmark")).allMatch(b -> b.contains("Philosophers"));
@@ -147,8 +156,9 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
-        assertThat(cells).hasSize(4); // each mealtime's time and allocation
-        assertThat(cells.findValuesAsText("metric")).containsExactly("avgt", "gc.alloc.rate.norm", "avgt", "gc.alloc.rate.norm");
+        assertThat(cells).hasSize(6); // each mealtime's time, allocation and time per table meal
+        assertThat(cells.findValuesAsText("metric")).containsExactly("avgt", "gc.alloc.rate.norm", "table.meal.time",
+                "avgt", "gc.alloc.rate.norm", "table.meal.time");
         int forks = cells.get(0).at("/precision/forks").asInt();
         assertThat(forks).isGreaterThanOrEqualTo(2);
         for (JsonNode cell : cells) {
@@ -170,13 +180,16 @@ class RunCommandIT {
         assertThat(diff.exitCode()).as(diff.stdout() + diff.stderr()).isZero();
         JsonNode judged = RecordJson.mapper().readTree(json.toFile());
         assertThat(judged.at("/run_to_run/factor").asDouble()).isEqualTo(1.0);
-        assertThat(judged.get("rows")).hasSize(2);
+        assertThat(judged.get("rows")).hasSize(3);
         // Twice the meal time: the 32 us dinner cannot be faster than the 16 us one.
         assertThat(judged.at("/rows/0/metric").asText()).isEqualTo("avgt");
         assertThat(judged.at("/rows/0/ratio").asDouble()).isGreaterThan(1.0);
         // Its allocation is an amount: compared too, and never called faster or slower.
         assertThat(judged.at("/rows/1/metric").asText()).isEqualTo("gc.alloc.rate.norm");
         assertThat(judged.at("/rows/1/verdict").asText()).isNotIn("faster", "slower");
+        // A meal of twice the spin takes longer whoever eats it: the table's time per meal is a time too.
+        assertThat(judged.at("/rows/2/metric").asText()).isEqualTo("table.meal.time");
+        assertThat(judged.at("/rows/2/ratio").asDouble()).isGreaterThan(1.0);
         assertThat(diff.stdout()).contains("[mealtime=16]").contains("[mealtime=32]");
 
         LabProcess.Result missing = LabProcess.run(tmp.resolve("log"), 60, "diff", runJson.toString(),
@@ -200,10 +213,10 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
-        assertThat(cells).hasSize(4); // each settings' time and allocation, smoke's first
-        assertThat(cells.findValuesAsText("settings")).containsExactly("smoke", "smoke", "quick", "quick");
+        assertThat(cells).hasSize(6); // each settings' time, allocation and time per table meal, smoke's first
+        assertThat(cells.findValuesAsText("settings")).containsExactly("smoke", "smoke", "smoke", "quick", "quick", "quick");
         JsonNode smoke = cells.get(0);
-        JsonNode quick = cells.get(2);
+        JsonNode quick = cells.get(3);
         assertThat(smoke.get("status").asText()).isEqualTo("ok");
         assertThat(smoke.at("/precision/forks").asInt()).isEqualTo(1);
         assertThat(smoke.at("/precision/samples_per_fork").asInt()).isEqualTo(3);
@@ -235,7 +248,7 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
-        assertThat(cells).hasSize(4); // platform and virtual threads, each its time and allocation
+        assertThat(cells).hasSize(6); // platform and virtual threads, each its time, allocation and time per table meal
         for (JsonNode cell : cells) {
             if (!cell.get("metric").asText().equals("avgt")) {
                 continue; // the time decides when a cell stops and says why
@@ -260,11 +273,12 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
-        assertThat(cells).hasSize(3); // a cell that measured nothing has no allocation row
+        assertThat(cells).hasSize(4); // a cell that measured nothing has no allocation or table meal row
         assertThat(cells.get(0).get("status").asText()).isEqualTo("timeout");
         assertThat(cells.get(0).get("message").asText()).contains("5s");
         assertThat(cells.get(1).get("status").asText()).isEqualTo("ok");
         assertThat(cells.get(2).get("metric").asText()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(cells.get(3).get("metric").asText()).isEqualTo("table.meal.time");
         // The fork was asked to stop before it was killed, so JFR wrote what it had recorded.
         assertThat(RunFiles.nonEmptyJfr(runJson.getParent(), "cell-01")).isNotEmpty();
         assertThat(r.stdout()).contains("1 timed out or failed").contains("timeout: philosophers");
@@ -321,7 +335,7 @@ class RunCommandIT {
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
         assertThat(record.get("status").asText()).isEqualTo("complete");
         assertThat(record.get("profile").asText()).isEqualTo("smoke");
-        assertThat(record.get("results").findValuesAsText("status")).hasSize(16).containsOnly("ok");
+        assertThat(record.get("results").findValuesAsText("status")).hasSize(24).containsOnly("ok");
         LabProcess.Result clean = LabProcess.run(tmp.resolve("log"), 60, "check", runJson.toString());
         assertThat(clean.exitCode()).isZero();
         assertThat(clean.stdout()).doesNotContain("abandoned").contains("1 records, 0 invalid, 0 unreadable");

@@ -21,7 +21,7 @@ class ScaledIT {
         JsonNode record = run("scaled-it", "-p", "lock=reentrant", "-p", "philosophers=2000", "-p", "meals=1000");
         assertThat(record.at("/jdk/jvm_args").toString()).containsPattern("-Xmx\\d+g");
         JsonNode cell = record.get("results").get(0);
-        assertThat(record.get("results")).hasSize(2); // its time, then its allocation per dinner
+        assertThat(record.get("results")).hasSize(3); // its time, then its allocation per dinner and its time per table meal
         assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
         assertThat(cell.get("score").asDouble()).isPositive();
         assertThat(cell.get("pinned_events").isIntegralNumber()).isTrue();

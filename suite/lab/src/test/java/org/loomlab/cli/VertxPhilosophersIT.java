@@ -25,10 +25,10 @@ class VertxPhilosophersIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
-        // 1 lock x 2 threading models x 2 variants x 4 workloads, at 5 philosophers x 100 meals; each its time and
-        // its allocation per dinner.
-        assertThat(cells).hasSize(32);
-        assertThat(cells.findValuesAsText("metric")).containsOnly("avgt", "gc.alloc.rate.norm");
+        // 1 lock x 2 threading models x 2 variants x 4 workloads, at 5 philosophers x 100 meals; each its time, its
+        // allocation per dinner and its time per table meal.
+        assertThat(cells).hasSize(48);
+        assertThat(cells.findValuesAsText("metric")).containsOnly("avgt", "gc.alloc.rate.norm", "table.meal.time");
         for (JsonNode cell : cells) {
             assertThat(cell.get("experiment").asText()).isEqualTo("vertx-philosophers");
             assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");

@@ -90,10 +90,11 @@ class RatioTest {
         assertThat(Verdict.of(twice, 0.02, "B/op")).isEqualTo(Verdict.MORE);
         assertThat(Verdict.of(Ratio.samples(A, times(A, 0.5), 0.95), 0.02, "B/op")).isEqualTo(Verdict.LESS);
         assertThat(Verdict.of(twice, 0.02, "allocs/op")).isEqualTo(Verdict.MORE);
-        for (String time : List.of("s/op", "ms/op", "us/op", "ns/op", "ms", "s")) {
+        for (String time : List.of("s/op", "ms/op", "us/op", "ns/op", "ms", "s", "us/meal")) {
             assertThat(Verdict.of(twice, 0.02, time)).as(time).isEqualTo(Verdict.SLOWER);
         }
         assertThat(Verdict.isTime("B/op")).isFalse();
+        assertThat(Verdict.isTime("MB/sec")).isFalse();
         assertThat(Verdict.isTime("ms/op")).isTrue();
     }
 

@@ -127,4 +127,47 @@ class JmhCellTest {
                 "gc.alloc.rate.norm": {"score": "NaN", "scoreUnit": "B/op", "rawData": [["NaN", "NaN"]]}"""),
                 1.0, "jmh/cell-01")).isEmpty();
     }
+
+    @Test
+    void theTimePerTableMealIsEachIterationsDinnersOverTheMealsItsTablesAte() throws Exception {
+        // Iteration 1: 1.8 ms a dinner, 2 dinners of 100 winner meals, 500 table meals: 1.8 * 2 / 500 ms = 7.2 us.
+        // Iteration 2: 2.2 ms a dinner, 1 dinner, 400 table meals: 2.2 / 400 ms = 5.5 us.
+        Cell meal = JmhCell.tableMealTime(PLAN, jmh("""
+                "tableMeals": {"rawData": [[500.0, 400.0]]},
+                "winnerMeals": {"rawData": [[200.0, 100.0]]}"""), 1.0, "jmh/cell-01").orElseThrow();
+        assertThat(meal.metric()).isEqualTo(Cell.TABLE_MEAL_TIME);
+        assertThat(meal.unit()).isEqualTo("us/meal");
+        assertThat(meal.samples()).satisfiesExactly(
+                first -> assertThat(first).isCloseTo(7.2, within(1e-9)),
+                second -> assertThat(second).isCloseTo(5.5, within(1e-9)));
+        assertThat(meal.score()).isCloseTo(6.35, within(1e-9));
+        assertThat(meal.params()).isEqualTo(PLAN.params());
+    }
+
+    @Test
+    void aRealForksTimePerTableMealIsItsDinnerTimeOverItsMealSpread() throws Exception {
+        JsonNode real = realProfGc();
+        Cell time = JmhCell.fromJmh(PLAN, real, 1.0, "jmh/cell-01");
+        Cell meal = JmhCell.tableMealTime(PLAN, real, 1.0, "jmh/cell-01").orElseThrow();
+        JsonNode table = real.at("/secondaryMetrics/tableMeals/rawData/0");
+        JsonNode winners = real.at("/secondaryMetrics/winnerMeals/rawData/0");
+        assertThat(meal.samples()).hasSameSizeAs(time.samples());
+        for (int i = 0; i < time.samples().size(); i++) {
+            double spread = table.get(i).asDouble() / winners.get(i).asDouble();
+            // A dinner's time is its winner's 100 meals times the spread, each at the time per table meal.
+            assertThat(meal.samples().get(i) * 100 * spread / 1000).isCloseTo(time.samples().get(i), within(1e-12));
+        }
+    }
+
+    @Test
+    void withoutTheCountersOrAMealCountThereIsNoTimePerTableMeal() throws Exception {
+        assertThat(JmhCell.tableMealTime(PLAN, jmh(""), 1.0, "jmh/cell-01")).isEmpty();
+        String counters = """
+                "tableMeals": {"rawData": [[500.0, 0.0]]},
+                "winnerMeals": {"rawData": [[200.0, 100.0]]}""";
+        assertThat(JmhCell.tableMealTime(PLAN, jmh(counters), 1.0, "jmh/cell-01")).as("a table that ate nothing").isEmpty();
+        CellPlan noMeals = new CellPlan(Catalogued.PHILOSOPHERS, Map.of("lock", "reentrant", "threads", "virtual",
+                "workload", "noop", "philosophers", "10"));
+        assertThat(JmhCell.tableMealTime(noMeals, jmh(counters.replace("0.0]]", "300.0]]")), 1.0, "jmh/cell-01")).isEmpty();
+    }
 }

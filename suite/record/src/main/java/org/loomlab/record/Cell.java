@@ -66,6 +66,13 @@ public record Cell(
         // Left out of the JSON when there is none, so records made before --prof read and write back unchanged.
         @JsonInclude(JsonInclude.Include.NON_NULL) Profiling profiling) {
 
+    /**
+     * The metric of a dinner's time over every meal its table ate, in {@code us/meal}: a row of its own beside the
+     * dinner's time, which is this speed times {@code mealSpread}. Derived from the dinner's samples, so it is no new
+     * evidence of run-to-run variance.
+     */
+    public static final String TABLE_MEAL_TIME = "table.meal.time";
+
     public Cell {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         samples = samples == null ? List.of() : List.copyOf(samples);
