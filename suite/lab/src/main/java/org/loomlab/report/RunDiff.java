@@ -74,6 +74,12 @@ public final class RunDiff {
         boolean oneFork() {
             return note.contains(VerdictRules.ONE_FORK);
         }
+
+        /** The same row with {@code more} after its note. */
+        Row withNote(String more) {
+            return new Row(experiment, params, metric, unit, aMedian, bMedian, aSamples, bSamples, aForks, bForks, ratio,
+                    ciLow, ciHigh, pValue, pAdjusted, detectable, method, verdict, note.isEmpty() ? more : note + "; " + more);
+        }
     }
 
     /** The whole diff as written by {@code --json}. */

@@ -7,8 +7,10 @@ import org.loomlab.record.CellStatus;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -68,7 +70,31 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         for (Measured m : measured) {
             rows.add(m.ratio == null ? m.row(null, null, null, m.unjudged, m.why) : verdict(m, adjusted[k++], heldBack));
         }
-        return List.copyOf(rows);
+        return withSharing(rows);
+    }
+
+    /** Note of a dinner's time whose verdict its time per table meal does not share. */
+    public static final String SHARING = "the table shares its meals differently";
+
+    /**
+     * A dinner ends when its first philosopher is full, so its time moves with the table's speed or with how evenly the
+     * table shares its meals. Where the time got a direction and its time per table meal ({@link Cell#TABLE_MEAL_TIME})
+     * did not get the same one, the time's row says so and gives the meal's ratio: a slower dinner of a table that eats
+     * as fast is not a slower table.
+     */
+    private static List<RunDiff.Row> withSharing(List<RunDiff.Row> rows) {
+        Map<Map.Entry<String, Map<String, String>>, RunDiff.Row> meals = new HashMap<>();
+        rows.stream().filter(r -> r.metric().equals(Cell.TABLE_MEAL_TIME) && r.ratio() != null)
+                .forEach(r -> meals.putIfAbsent(Map.entry(r.experiment(), r.params()), r));
+        return rows.stream().map(r -> {
+            RunDiff.Row meal = meals.get(Map.entry(r.experiment(), r.params()));
+            if (meal == null || meal == r || !r.verdict().directional() || !Verdict.isTime(r.unit())
+                    || meal.verdict() == r.verdict()) {
+                return r;
+            }
+            return r.withNote(String.format(Locale.ROOT, "per table meal %.3f %s, %s: %s", meal.ratio(),
+                    RunDiff.interval(meal.ciLow(), meal.ciHigh()), meal.verdict().label(), SHARING));
+        }).toList();
     }
 
     private RunDiff.Row verdict(Measured m, double pAdjusted, String heldBack) {

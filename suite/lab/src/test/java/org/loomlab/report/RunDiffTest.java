@@ -46,6 +46,32 @@ class RunDiffTest {
         return d.rows().stream().filter(r -> r.params().get("workload").equals(workload)).findFirst().orElseThrow();
     }
 
+    /** A dinner's time and its time per table meal, each over forks whose means are the given ones. */
+    private static List<Cell> dinner(double[] times, double[] meals) {
+        return List.of(forks("active-wait", "ms/op", times), forked("philosophers", params("active-wait"),
+                Cell.TABLE_MEAL_TIME, "us/meal", Arrays.stream(meals).mapToObj(m -> List.of(m * 0.99, m, m * 1.01)).toList()));
+    }
+
+    @Test
+    void aSlowerDinnerWhoseTableEatsAsFastSaysItsTableSharesDifferently() {
+        // B's dinner takes 14 times as long while each table meal takes as long: the table shared its meals more evenly.
+        var a = run("openjdk-25", "25", dinner(new double[] {190, 195, 200, 193}, new double[] {9.30, 9.32, 9.31, 9.29}));
+        var b = run("openjdk-26", "26", dinner(new double[] {2700, 2650, 2750, 2690}, new double[] {9.31, 9.30, 9.29, 9.32}));
+        List<RunDiff.Row> rows = RunDiff.of("a", a, "b", b, HOLM_95, false).rows();
+        RunDiff.Row time = rows.stream().filter(r -> r.metric().equals("avgt")).findFirst().orElseThrow();
+        RunDiff.Row meal = rows.stream().filter(r -> r.metric().equals(Cell.TABLE_MEAL_TIME)).findFirst().orElseThrow();
+        assertThat(time.verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(meal.verdict()).isEqualTo(Verdict.SAME);
+        assertThat(time.note()).contains(VerdictRules.SHARING).contains("per table meal 1.000 [").contains(", same: ");
+        assertThat(meal.note()).doesNotContain(VerdictRules.SHARING);
+
+        // A table that eats slower, sharing as before: both rows agree, and nothing is added.
+        var slower = run("openjdk-26", "26", dinner(new double[] {380, 390, 400, 386}, new double[] {18.8, 18.4, 19.0, 18.6}));
+        RunDiff.Row both = RunDiff.of("a", a, "b", slower, HOLM_95, false).rows().get(0);
+        assertThat(both.verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(both.note()).doesNotContain(VerdictRules.SHARING);
+    }
+
     /**
      * A record older than the gc axis has no gc param and ran G1: with the catalogue's matching its cell is the newer
      * record's gc=g1 cell, and never its gc=z cell. Matched as recorded, it would be compared with neither.
