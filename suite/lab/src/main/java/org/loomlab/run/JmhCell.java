@@ -181,7 +181,7 @@ public final class JmhCell implements CellRunner {
         Experiment e = plan.experiment();
         return Optional.of(Cell.builder(e.label(), plan.params(), Cell.TABLE_MEAL_TIME, "us/meal")
                 .score(samples.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
-                .samples(samples).wallSeconds(wall).rawFile(raw).build());
+                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build());
     }
 
     /**

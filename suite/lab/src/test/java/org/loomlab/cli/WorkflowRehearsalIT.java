@@ -66,9 +66,10 @@ class WorkflowRehearsalIT {
         LabProcess.Result diff = asRunner(dockerGid, work, "diff", "--confidence", "0.9",
                 host.resolve("openjdk-21/rehearsal").toString(), host.resolve("openjdk-25/rehearsal").toString());
         assertThat(diff.exitCode()).as(diff.stdout() + diff.stderr()).isZero();
-        // The two JDKs' records met under one host id, so the diff compares their cell: its time and its allocation per
-        // dinner (2 rows; one fork each is a smoke).
-        assertThat(diff.stdout()).contains("### philosophers").contains("| gc.alloc.rate.norm (B/op) |").contains("2 cells:");
+        // The two JDKs' records met under one host id, so the diff compares their cell: its time, its allocation per
+        // dinner and its time per table meal (3 rows; one fork each is a smoke).
+        assertThat(diff.stdout()).contains("### philosophers").contains("| gc.alloc.rate.norm (B/op) |")
+                .contains("| table.meal.time (us/meal) |").contains("3 cells:");
     }
 
     /** The lab as uid 1001 with the Docker socket's group, its HOME in the job directory. */
