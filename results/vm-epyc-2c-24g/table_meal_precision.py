@@ -28,10 +28,8 @@ def width(cell):
 
 
 def spread(cell):
-    """The forks' coefficient of variation of their means, in %, as the record's fork_spread says it."""
-    p = cell.get("precision") or {}
-    s = p.get("fork_spread")
-    return None if s is None else 100 * s
+    """The forks' coefficient of variation of their means, as the record's fork_spread says it."""
+    return (cell.get("precision") or {}).get("fork_spread")
 
 
 def pct(v):
@@ -49,11 +47,9 @@ def main():
     print("|" + "---|" * len(axes) + "---:|---:|---:|---:|---:|---:|")
     for params, m in found:
         t, meal = m["avgt"], m["table.meal.time"]
-        fs_t, fs_m = spread(t), spread(meal)
         print("| " + " | ".join(params.get(a, "") for a in axes)
-              + f" | {t['precision']['forks']} | {pct(width(t))} | {'-' if fs_t is None else f'{fs_t:.1f} %'}"
-              + f" | {pct(width(meal))} | {'-' if fs_m is None else f'{fs_m:.1f} %'}"
-              + f" | {t.get('meal_spread') or 0:.1f} |")
+              + f" | {t['precision']['forks']} | {pct(width(t))} | {pct(spread(t))}"
+              + f" | {pct(width(meal))} | {pct(spread(meal))} | {t.get('meal_spread') or 0:.1f} |")
     for name, metric in (("dinner", "avgt"), ("per table meal", "table.meal.time")):
         w = [width(m[metric]) for _, m in found]
         measured = [v for v in w if v is not None]

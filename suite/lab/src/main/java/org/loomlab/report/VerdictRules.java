@@ -88,8 +88,9 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
                 .forEach(r -> meals.putIfAbsent(Map.entry(r.experiment(), r.params()), r));
         return rows.stream().map(r -> {
             RunDiff.Row meal = meals.get(Map.entry(r.experiment(), r.params()));
-            if (meal == null || meal == r || !r.verdict().directional() || !Verdict.isTime(r.unit())
-                    || meal.verdict() == r.verdict()) {
+            // The meal row itself agrees with itself; an allocation row is no time; a row without a ratio has no verdict.
+            if (meal == null || r.ratio() == null || meal.verdict() == r.verdict() || !r.verdict().directional()
+                    || !Verdict.isTime(r.unit())) {
                 return r;
             }
             return r.withNote(String.format(Locale.ROOT, "per table meal %.3f %s, %s: %s", meal.ratio(),

@@ -178,10 +178,8 @@ public final class JmhCell implements CellRunner {
         if (samples.isEmpty()) {
             return Optional.empty();
         }
-        Experiment e = plan.experiment();
-        return Optional.of(Cell.builder(e.label(), plan.params(), Cell.TABLE_MEAL_TIME, "us/meal")
-                .score(samples.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
-                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build());
+        return Optional.of(row(plan, Cell.TABLE_MEAL_TIME, "us/meal", samples, wall, raw)
+                .score(samples.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).build());
     }
 
     /**
@@ -201,11 +199,17 @@ public final class JmhCell implements CellRunner {
 
     /** A cell of one JMH metric (primary or secondary): its score, error and interval as JMH gave them. */
     private static Cell cell(CellPlan plan, String name, JsonNode metric, List<Double> samples, double wall, String raw) {
-        Experiment e = plan.experiment();
-        return Cell.builder(e.label(), plan.params(), name, metric.path("scoreUnit").asText())
+        return row(plan, name, metric.path("scoreUnit").asText(), samples, wall, raw)
                 .score(number(metric.get("score"))).error(number(metric.get("scoreError")))
                 .interval(number(metric.path("scoreConfidence").get(0)), number(metric.path("scoreConfidence").get(1)))
-                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw).build();
+                .build();
+    }
+
+    /** What every row of a fork says alike: its cell, samples, the experiment's note, the fork's time and raw file. */
+    private static Cell.Builder row(CellPlan plan, String name, String unit, List<Double> samples, double wall, String raw) {
+        Experiment e = plan.experiment();
+        return Cell.builder(e.label(), plan.params(), name, unit)
+                .samples(samples).message(e.note(plan.params())).wallSeconds(wall).rawFile(raw);
     }
 
     /** JMH's line for a finished measured iteration, e.g. {@code Iteration   2: 4312.457 ms/op}. */
