@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How a family of compared cells (the cells of one diff, the pairs of one claim) becomes verdicts. Each pair
@@ -70,7 +71,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         for (Measured m : measured) {
             rows.add(m.ratio == null ? m.row(null, null, null, m.unjudged, m.why) : verdict(m, adjusted[k++], heldBack));
         }
-        return withSharing(rows);
+        return withSharing(rows, pairs);
     }
 
     /** Note of a dinner's time whose verdict its time per table meal does not share. */
@@ -79,23 +80,43 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
     /**
      * A dinner ends when its first philosopher is full, so its time moves with the table's speed or with how evenly the
      * table shares its meals. Where the time got a direction and its time per table meal ({@link Cell#TABLE_MEAL_TIME})
-     * did not get the same one, the time's row says so and gives the meal's ratio: a slower dinner of a table that eats
-     * as fast is not a slower table.
+     * did not get the same one, the time's row says so and gives the meal's ratio, and the meal spread's when both
+     * sides' forks allow it: a slower dinner of a table that eats as fast is not a slower table.
      */
-    private static List<RunDiff.Row> withSharing(List<RunDiff.Row> rows) {
-        Map<Map.Entry<String, Map<String, String>>, RunDiff.Row> meals = new HashMap<>();
-        rows.stream().filter(r -> r.metric().equals(Cell.TABLE_MEAL_TIME) && r.ratio() != null)
-                .forEach(r -> meals.putIfAbsent(Map.entry(r.experiment(), r.params()), r));
-        return rows.stream().map(r -> {
-            RunDiff.Row meal = meals.get(Map.entry(r.experiment(), r.params()));
-            // The meal row itself agrees with itself; an allocation row is no time; a row without a ratio has no verdict.
-            if (meal == null || r.ratio() == null || meal.verdict() == r.verdict() || !r.verdict().directional()
-                    || !Verdict.isTime(r.unit())) {
-                return r;
+    private List<RunDiff.Row> withSharing(List<RunDiff.Row> rows, List<Pairing> pairs) {
+        Map<Map.Entry<String, Map<String, String>>, Integer> meals = new HashMap<>();
+        for (int i = 0; i < rows.size(); i++) {
+            RunDiff.Row r = rows.get(i);
+            if (r.metric().equals(Cell.TABLE_MEAL_TIME) && r.ratio() != null) {
+                meals.putIfAbsent(Map.entry(r.experiment(), r.params()), i);
             }
-            return r.withNote(String.format(Locale.ROOT, "per table meal %.3f %s, %s: %s", meal.ratio(),
-                    RunDiff.interval(meal.ciLow(), meal.ciHigh()), meal.verdict().label(), SHARING));
-        }).toList();
+        }
+        List<RunDiff.Row> out = new ArrayList<>(rows);
+        for (int i = 0; i < rows.size(); i++) {
+            RunDiff.Row r = rows.get(i);
+            Integer m = meals.get(Map.entry(r.experiment(), r.params()));
+            // The meal row itself agrees with itself; an allocation row is no time; a row without a ratio has no verdict.
+            if (m == null || r.ratio() == null || rows.get(m).verdict() == r.verdict() || !r.verdict().directional()
+                    || !Verdict.isTime(r.unit())) {
+                continue;
+            }
+            RunDiff.Row meal = rows.get(m);
+            String spread = spreadRatio(pairs.get(i), pairs.get(m)).map(s -> String.format(Locale.ROOT,
+                    "; meal spread %.3f %s", s.estimate(), RunDiff.interval(s.low(), s.high()))).orElse("");
+            out.set(i, r.withNote(String.format(Locale.ROOT, "per table meal %.3f %s, %s%s: %s", meal.ratio(),
+                    RunDiff.interval(meal.ciLow(), meal.ciHigh()), meal.verdict().label(), spread, SHARING)));
+        }
+        return List.copyOf(out);
+    }
+
+    /** B/A of the meal spread over forks, as widened as the rows' ratios; empty when a side's forks do not allow it. */
+    private Optional<Ratio> spreadRatio(Pairing dinner, Pairing meal) {
+        Optional<List<double[]>> a = MealSpread.forks(dinner.a(), meal.a());
+        Optional<List<double[]>> b = MealSpread.forks(dinner.b(), meal.b());
+        if (a.isEmpty() || b.isEmpty() || a.get().size() < 2 || b.get().size() < 2) {
+            return Optional.empty();
+        }
+        return Optional.of(Ratio.of(a.get(), b.get(), confidence, runToRun.factor()));
     }
 
     private RunDiff.Row verdict(Measured m, double pAdjusted, String heldBack) {

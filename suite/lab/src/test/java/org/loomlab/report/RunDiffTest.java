@@ -13,6 +13,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -38,8 +40,7 @@ class RunDiffTest {
 
     /** A cell measured in one fork per mean, each fork three samples 1 % apart. */
     private static Cell forks(String workload, String unit, double... means) {
-        return forked("philosophers", params(workload), "avgt", unit,
-                Arrays.stream(means).mapToObj(m -> List.of(m * 0.99, m, m * 1.01)).toList());
+        return forked("philosophers", params(workload), "avgt", unit, threeEach(means));
     }
 
     private static RunDiff.Row row(RunDiff d, String workload) {
@@ -48,8 +49,15 @@ class RunDiffTest {
 
     /** A dinner's time and its time per table meal, each over forks whose means are the given ones. */
     private static List<Cell> dinner(double[] times, double[] meals) {
-        return List.of(forks("active-wait", "ms/op", times), forked("philosophers", params("active-wait"),
-                Cell.TABLE_MEAL_TIME, "us/meal", Arrays.stream(meals).mapToObj(m -> List.of(m * 0.99, m, m * 1.01)).toList()));
+        Map<String, String> params = params("active-wait");
+        params.put("meals", "10000");
+        return List.of(forked("philosophers", params, "avgt", "ms/op", threeEach(times)),
+                forked("philosophers", params, Cell.TABLE_MEAL_TIME, "us/meal", threeEach(meals)));
+    }
+
+    /** One fork per mean, each three samples 1 % apart. */
+    private static List<List<Double>> threeEach(double[] means) {
+        return Arrays.stream(means).mapToObj(m -> List.of(m * 0.99, m, m * 1.01)).toList();
     }
 
     @Test
@@ -62,7 +70,13 @@ class RunDiffTest {
         RunDiff.Row meal = rows.stream().filter(r -> r.metric().equals(Cell.TABLE_MEAL_TIME)).findFirst().orElseThrow();
         assertThat(time.verdict()).isEqualTo(Verdict.SLOWER);
         assertThat(meal.verdict()).isEqualTo(Verdict.SAME);
-        assertThat(time.note()).contains(VerdictRules.SHARING).contains("per table meal 1.000 [").contains(", same: ");
+        assertThat(time.note()).contains(VerdictRules.SHARING).contains("per table meal 1.000 [").contains(", same; ");
+        // Its meal spread grew as much as its time: 2,697.5 / 194.5 ms at the same speed.
+        Matcher spread = Pattern.compile("meal spread ([0-9.]+) \\[([0-9.]+), ([0-9.]+)]").matcher(time.note());
+        assertThat(spread.find()).as(time.note()).isTrue();
+        assertThat(Double.parseDouble(spread.group(1))).isCloseTo(2697.5 / 194.5, within(0.05));
+        assertThat(Double.parseDouble(spread.group(2))).isLessThan(2697.5 / 194.5).isGreaterThan(12);
+        assertThat(Double.parseDouble(spread.group(3))).isGreaterThan(2697.5 / 194.5).isLessThan(16);
         assertThat(meal.note()).doesNotContain(VerdictRules.SHARING);
 
         // A table that eats slower, sharing as before: both rows agree, and nothing is added.
