@@ -79,7 +79,11 @@ public class PhilosophersBenchmark {
                     .startingPlatformThreads("philosophers"))
             .with(Rule.when("dinner", List.of(DinnerKind.ARBITER.label())).withNote("served by an arbiter: each meal is a"
                     + " task on a pool, granted both chopsticks at once; another algorithm than the locked dinners, which"
-                    + " the talk would not measure against them (seed 001)"));
+                    + " the talk would not measure against them (seed 001)"))
+            // An HTTP dinner lasts seconds, so quick's 3 s warm-up is one of them, and its next two are 8-62 % slower
+            // than later ones (OkHttp's still 5 % at its tenth); 9 s is a few dinners (calibration, warm-up residue).
+            .with(Rule.when("workload", Arrays.stream(Workload.values()).filter(Workload::needsFixture)
+                    .map(Workload::label).toList()).warmingUpFor(9));
 
     @Param({"reentrant", "synchronized"})
     public String lock;

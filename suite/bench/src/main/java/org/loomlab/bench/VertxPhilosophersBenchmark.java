@@ -50,7 +50,10 @@ public class VertxPhilosophersBenchmark {
             AxisSpec.count("connections", "500", 1))
             .with(Rule.when("threads", List.of(VerticleThreads.EVENT_LOOP.label()))
                     .and("workload", Arrays.stream(Workload.values()).filter(w -> w != Workload.NOOP).map(Workload::label).toList())
-                    .withNote("blocks its vert.x event loops on purpose, as the talk did: {workload} runs on the event-loop thread"));
+                    .withNote("blocks its vert.x event loops on purpose, as the talk did: {workload} runs on the event-loop thread"))
+            // After quick's 3 s warm-up an event-loop noop dinner is still 17 % slower than in its 21st second, 4 % after
+            // 9 s (results/vm-epyc-2c-24g/calibration, warm-up residue).
+            .with(Rule.always().warmingUpFor(9));
 
     @Param("vertx-local")
     public String lock;

@@ -3,9 +3,11 @@ package org.loomlab.plan;
 import org.loomlab.catalogue.AxisSpec;
 import org.loomlab.catalogue.ExperimentSpec;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
@@ -75,6 +77,11 @@ public final class Experiment {
      */
     public boolean runsVirtualThreads(Map<String, String> params) {
         return spec.runsVirtualThreads(params);
+    }
+
+    /** The warm-up a fork of a cell at {@code params} needs at least, if its rules ask for one. */
+    public Optional<Duration> warmup(Map<String, String> params) {
+        return spec.warmup(params);
     }
 
     /** Whether a cell at {@code params} calls the HTTP fixture, which the lab then starts for the run. */

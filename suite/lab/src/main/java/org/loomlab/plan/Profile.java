@@ -5,6 +5,7 @@ import org.loomlab.catalogue.ExperimentSpec;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -148,6 +149,19 @@ public enum Profile {
                 : new ForkShape(windows, warmupWindows, windowTime.multipliedBy(warmupWindows));
     }
 
+    /**
+     * What a fork of a cell at {@code params} of {@code experiment} measures and throws away: the profile's shape, with
+     * the warm-up an experiment's rules ask for when it is longer and the profile aims at a precision (a smoke or the
+     * talk's own settings keep theirs), as one JMH warm-up iteration of that length.
+     */
+    public ForkShape forkShape(Experiment experiment, Map<String, String> params) {
+        ForkShape own = forkShape(experiment.kind());
+        return experiment.kind() == ExperimentSpec.Kind.JMH && target != null
+                ? experiment.warmup(params).filter(w -> w.compareTo(own.warmup()) > 0)
+                        .map(w -> new ForkShape(own.samples(), 1, w)).orElse(own)
+                : own;
+    }
+
     /** Measured scenario load windows per fork. */
     public int windows() {
         return windows;
@@ -165,7 +179,14 @@ public enum Profile {
 
     /** JMH command-line options of one fork of this profile. */
     public List<String> jmhOptions() {
-        return List.of("-f", "1", "-wi", String.valueOf(warmupIterations), "-w", warmupTime,
+        return jmhOptions(forkShape(ExperimentSpec.Kind.JMH));
+    }
+
+    /** JMH command-line options of one fork of this profile that warms up as {@code shape} says. */
+    public List<String> jmhOptions(ForkShape shape) {
+        boolean own = shape.equals(forkShape(ExperimentSpec.Kind.JMH));
+        String each = own ? warmupTime : shape.warmup().dividedBy(shape.warmupDiscarded()).toMillis() + "ms";
+        return List.of("-f", "1", "-wi", String.valueOf(shape.warmupDiscarded()), "-w", each,
                 "-i", String.valueOf(iterations), "-r", iterationTime);
     }
 

@@ -80,7 +80,8 @@ public final class CellHistory {
                 }
                 perCell.forEach((k, w) -> walls.computeIfAbsent(k, x -> new ArrayList<>()).add(w));
                 r.primaryCells().stream().filter(CellHistory::spreadCounts).forEach(c -> forkSpreads.computeIfAbsent(
-                        key(c.experiment(), c.params()), x -> new ArrayList<>()).add(c.precision().forkSpread()));
+                        key(c.experiment(), c.params(), c.precision().warmupSeconds()), x -> new ArrayList<>())
+                        .add(c.precision().forkSpread()));
             }
         } catch (IOException e) {
             return new CellHistory(Map.of(), Map.of(), 0);
@@ -97,14 +98,25 @@ public final class CellHistory {
                 && c.precision().forkSpread() != null && c.precision().warmupSeconds() != null;
     }
 
-    /** The median fork spread (sd / mean of the fork means) of this cell in earlier runs here, if any measured one. */
-    public Optional<Double> spread(CellPlan plan) {
-        return Optional.ofNullable(spreads.get(key(plan.experiment().label(), plan.params()))).map(CellHistory::median);
+    /**
+     * The median fork spread (sd / mean of the fork means) of this cell in earlier runs here whose forks warmed up as
+     * long as {@code warmup}, if any measured one: a warm-up that leaves the JIT at work spreads the forks otherwise.
+     */
+    public Optional<Double> spread(CellPlan plan, Duration warmup) {
+        return Optional.ofNullable(spreads.get(key(plan, warmup))).map(CellHistory::median);
     }
 
     /** How many earlier runs {@link #spread} rests on (0 for none). */
-    public int spreadRuns(CellPlan plan) {
-        return spreads.getOrDefault(key(plan.experiment().label(), plan.params()), List.of()).size();
+    public int spreadRuns(CellPlan plan, Duration warmup) {
+        return spreads.getOrDefault(key(plan, warmup), List.of()).size();
+    }
+
+    private static String key(CellPlan plan, Duration warmup) {
+        return key(plan.experiment().label(), plan.params(), warmup.toMillis() / 1000.0);
+    }
+
+    private static String key(String experiment, Map<String, String> params, double warmupSeconds) {
+        return key(experiment, params) + " after " + warmupSeconds + " s";
     }
 
     /** The median wall time of this cell in earlier runs, if it ran before. */

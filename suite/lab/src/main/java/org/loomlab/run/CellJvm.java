@@ -57,9 +57,12 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
                 runBudget::forkTook);
     }
 
-    /** The spread each cell of {@code group} showed in earlier runs here, null where none did ({@link ForkLoop}). */
-    List<ForkLoop.Usual> usual(List<CellPlan> group) {
-        return group.stream().map(p -> history.spread(p).map(s -> new ForkLoop.Usual(s, history.spreadRuns(p)))
-                .orElse(null)).toList();
+    /**
+     * The spread each cell of {@code group} showed in earlier runs here whose forks were shaped as {@code shape}, null
+     * where none did ({@link ForkLoop}).
+     */
+    List<ForkLoop.Usual> usual(List<CellPlan> group, ForkShape shape) {
+        return group.stream().map(p -> history.spread(p, shape.warmup())
+                .map(s -> new ForkLoop.Usual(s, history.spreadRuns(p, shape.warmup()))).orElse(null)).toList();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Experiment;
+import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -46,11 +48,14 @@ public final class JmhCell implements CellRunner {
      * cell's path as a system property so that {@code ps} tells which cell a JVM belongs to.
      */
     List<String> command(CellPlan plan, Path jmhJson) {
-        return command(plan, jmhJson, List.of());
+        return command(plan, jmhJson, List.of(), shape(List.of(plan)));
     }
 
-    /** The command, with {@code forkFlags} appended to the measured JVMs' flags (JFR, latency files). */
-    List<String> command(CellPlan plan, Path jmhJson, List<String> forkFlags) {
+    /**
+     * The command, with {@code forkFlags} appended to the measured JVMs' flags (JFR, latency files), its fork warming
+     * up and measuring as {@code shape} says.
+     */
+    List<String> command(CellPlan plan, Path jmhJson, List<String> forkFlags, ForkShape shape) {
         List<String> cmd = new ArrayList<>(List.of(jvm.java().toString()));
         if (Boolean.getBoolean("loomlab.jmh.ignoreLock")) {
             // Tests only: they check behaviour, not speed, so they may share the host with other JMH runs.
@@ -58,7 +63,7 @@ public final class JmhCell implements CellRunner {
         }
         cmd.addAll(List.of("-jar", jvm.benchmarksJar().toString(), "^" + plan.experiment().target().replace(".", "\\.") + "$"));
         plan.benchmarkParams().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
-        cmd.addAll(jvm.profile().jmhOptions());
+        cmd.addAll(jvm.profile().jmhOptions(shape));
         cmd.addAll(List.of("-bm", plan.experiment().metric(), "-tu", "ms", "-foe", "true",
                 "-rf", "json", "-rff", jmhJson.toString()));
         if (!jvm.jvmArgs().isEmpty()) {
@@ -76,8 +81,8 @@ public final class JmhCell implements CellRunner {
 
     @Override
     public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
-        Profile p = jvm.profile();
-        ForkLoop loop = jvm.forkLoop(p.forkShape(ExperimentSpec.Kind.JMH));
+        ForkShape shape = shape(group);
+        ForkLoop loop = jvm.forkLoop(shape);
         List<ForkLoop.Fork> forks = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
@@ -85,9 +90,9 @@ public final class JmhCell implements CellRunner {
             CellFiles.clearAttempt(runDir, name);
             DinnerLatency.clear(runDir, name);
             profilers.clear(runDir, name);
-            forks.add(k -> fork(plan, runDir, name, k));
+            forks.add(k -> fork(plan, runDir, name, k, shape));
         }
-        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group), jvm.usual(group));
+        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group), jvm.usual(group, shape));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
@@ -102,6 +107,15 @@ public final class JmhCell implements CellRunner {
         return out;
     }
 
+    /**
+     * How the forks of cells that take turns ({@code --interleave}) warm up and measure: alike, with the longest warm-up
+     * any of them needs, so that what they are compared on is the axis that differs and not their warm-up.
+     */
+    ForkShape shape(List<CellPlan> group) {
+        return group.stream().map(c -> jvm.profile().forkShape(c.experiment(), c.params()))
+                .max(Comparator.comparing(ForkShape::warmup)).orElseThrow();
+    }
+
     /** JMH's secondary metric of {@code -prof gc} for the bytes allocated per operation (a dinner), all threads counted. */
     static final String ALLOCATION = MemoryRanking.ALLOCATION;
 
@@ -111,7 +125,8 @@ public final class JmhCell implements CellRunner {
      * then the time per table meal of a dinner.
      * A fork that outlives the timeout is killed, and the iterations its log shows as finished are kept.
      */
-    private List<Cell> fork(CellPlan plan, Path runDir, String name, int k) throws IOException, InterruptedException {
+    private List<Cell> fork(CellPlan plan, Path runDir, String name, int k, ForkShape shape)
+            throws IOException, InterruptedException {
         Path jmhJson = runDir.resolve("jmh").resolve(name).resolve("fork-" + k + ".json");
         Path log = runDir.resolve("logs").resolve(name + ".log");
         Files.createDirectories(jmhJson.getParent());
@@ -120,7 +135,7 @@ public final class JmhCell implements CellRunner {
         if (plan.experiment().runsVirtualThreads(plan.params())) {
             forkFlags.add(PinnedEventRecording.flag(runDir, name));
         }
-        List<String> cmd = new ArrayList<>(command(plan, jmhJson, forkFlags));
+        List<String> cmd = new ArrayList<>(command(plan, jmhJson, forkFlags, shape));
         // Every JMH experiment is a dinner (philosophers, vert.x, coroutines) and which implementation allocates least
         // is the talk's memory question, so every JMH fork counts its allocation; JMH's gc profiler only reads
         // HotSpot's allocation counter and the collectors' beans around each iteration.

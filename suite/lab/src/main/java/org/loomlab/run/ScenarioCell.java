@@ -3,6 +3,7 @@ package org.loomlab.run;
 import com.fasterxml.jackson.core.type.TypeReference;
 import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Experiment;
 import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
@@ -59,8 +60,8 @@ public final class ScenarioCell implements CellRunner {
             CellFiles.clearAttempt(runDir, name);
             forks.add(k -> fork(plan, runDir, name, k));
         }
-        List<List<Cell>> pooled = jvm.forkLoop(p.forkShape(ExperimentSpec.Kind.SCENARIO))
-                .runInterleaved(forks, ForkLoop.labels(group), jvm.usual(group));
+        ForkShape shape = p.forkShape(ExperimentSpec.Kind.SCENARIO);
+        List<List<Cell>> pooled = jvm.forkLoop(shape).runInterleaved(forks, ForkLoop.labels(group), jvm.usual(group, shape));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             out.add(withPinning(group.get(i), pooled.get(i), runDir, names.get(i)));

@@ -83,17 +83,21 @@ class CellHistoryTest {
     }
 
     @Test
-    void keepsEachCellsMedianForkSpreadOverRunsOfThreeOrMoreForksUnderTheWarmUpNowUsed() throws Exception {
+    void keepsEachCellsMedianForkSpreadOverRunsOfThreeOrMoreForksUnderTheWarmUpItWillGet() throws Exception {
         spreadRecord("a", 3, 0.144, 3.0);
         spreadRecord("b", 16, 0.102, 3.0);
         spreadRecord("c", 5, 0.069, 3.0);
         spreadRecord("d", 2, 0.011, 3.0);   // two forks: their spread is a guess
         spreadRecord("e", 8, 0.500, null);  // quick's old 1 s warm-up, before the warm-up was kept
+        spreadRecord("f", 8, 0.031, 9.0);   // a longer warm-up: the JIT no longer at work in the measured seconds
         CellHistory h = CellHistory.of(hostDir, "quick");
-        assertThat(h.spread(plan("noop"))).hasValue(0.102);
-        assertThat(h.spreadRuns(plan("noop"))).isEqualTo(3);
-        assertThat(h.spread(plan("sleep"))).isEmpty();
-        assertThat(CellHistory.none().spread(plan("noop"))).isEmpty();
+        Duration three = Duration.ofSeconds(3);
+        assertThat(h.spread(plan("noop"), three)).hasValue(0.102);
+        assertThat(h.spreadRuns(plan("noop"), three)).isEqualTo(3);
+        assertThat(h.spread(plan("noop"), Duration.ofSeconds(9))).hasValue(0.031);
+        assertThat(h.spread(plan("noop"), Duration.ofSeconds(6))).isEmpty();
+        assertThat(h.spread(plan("sleep"), three)).isEmpty();
+        assertThat(CellHistory.none().spread(plan("noop"), three)).isEmpty();
     }
 
     @Test

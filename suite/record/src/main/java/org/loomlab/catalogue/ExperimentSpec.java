@@ -1,5 +1,6 @@
 package org.loomlab.catalogue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +74,12 @@ public record ExperimentSpec(String label, Kind kind, String target, String metr
     public OptionalLong platformThreads(Map<String, String> params) {
         return matching(params).map(Rule::platformThreads).filter(Objects::nonNull).filter(params::containsKey)
                 .mapToLong(axis -> Long.parseLong(params.get(axis))).max();
+    }
+
+    /** The longest warm-up the rules matching {@code params} ask for, if any asks ({@link Rule#warmupSeconds}). */
+    public Optional<Duration> warmup(Map<String, String> params) {
+        return matching(params).map(Rule::warmupSeconds).filter(Objects::nonNull).max(Integer::compare)
+                .map(Duration::ofSeconds);
     }
 
     /** What a reader of a measured cell must know about how it was measured, or null. */

@@ -9,6 +9,7 @@ import org.loomlab.record.RecordJson;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +28,9 @@ class ExperimentSpecTest {
                     .whenAbsent("g1"))
             .with(Rule.always().callingFixture())
             .with(Rule.when("threads", List.of("virtual")).withJvmArgs("-Dparallelism={carriers}")
-                    .withNote("{carriers} carriers"));
+                    .withNote("{carriers} carriers"))
+            .with(Rule.when("threads", List.of("virtual")).warmingUpFor(9))
+            .with(Rule.when("gc", List.of("serial")).warmingUpFor(5));
 
     @TempDir
     Path tmp;
@@ -49,6 +52,10 @@ class ExperimentSpecTest {
                 .containsExactly("-XX:+UseSerialGC", "-Dparallelism=4");
         assertThat(SERVICE.jvmArgs(Map.of("threads", "platform", "carriers", "4", "gc", "g1"))).containsExactly("-XX:+UseG1GC");
         assertThat(SERVICE.needsFixture(Map.of())).isTrue();
+        // the longest warm-up any matching rule asks for, none where none asks
+        assertThat(SERVICE.warmup(Map.of("threads", "virtual", "gc", "serial"))).hasValue(Duration.ofSeconds(9));
+        assertThat(SERVICE.warmup(Map.of("threads", "platform", "gc", "serial"))).hasValue(Duration.ofSeconds(5));
+        assertThat(SERVICE.warmup(platform)).isEmpty();
     }
 
     @Test
