@@ -1,10 +1,11 @@
-"""Is warm-up still inside quick's samples? A quick fork measures two 1 s iterations after its 3 s warm-up; at steady
+"""Is warm-up still inside quick's samples? A quick fork measures two 1 s iterations after its warm-up; at steady
 state the first is as likely to be the slower as the second, and their ratio is 1. Per kind of cell, over every fork
-of the committed quick records under the 3 s warm-up (forks are independent JVMs, across runs too): how often the
+of the committed quick records under the given warm-up (forks are independent JVMs, across runs too): how often the
 first measured iteration was the slower, and the geometric mean of first / second with its 95 % t interval over the
 forks' log ratios. A ratio above 1 whose interval excludes 1 is warm-up (or growth) still being measured.
 
-python3 warmup_residue.py [MIN_FORKS]   (default 10)"""
+python3 warmup_residue.py [WARMUP_SECONDS [MIN_FORKS [kind|experiment]]]   (default 3 10 kind; experiment pools
+each experiment's kinds, e.g. the HTTP workloads of the philosophers with the others)"""
 import glob
 import json
 import math
@@ -18,12 +19,15 @@ from equal_time import t_quantile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def kind(cell):
+def kind(cell, pool):
     p = cell["params"]
+    if pool == "experiment":
+        http = p.get("workload", "").startswith("http")
+        return (cell["experiment"], "", "http-*" if http else "")
     return (cell["experiment"], p.get("threads") or p.get("dispatcher") or p.get("kind") or "", p.get("workload", ""))
 
 
-def ratios():
+def ratios(warmup, pool):
     out = defaultdict(list)
     for path in sorted(glob.glob(os.path.join(HERE, "..", "*", "*", "run.json"))):
         with open(path) as f:
@@ -31,19 +35,21 @@ def ratios():
         if record.get("profile") != "quick":
             continue
         for c in record["results"]:
-            if c.get("metric") != "avgt" or (c.get("precision") or {}).get("warmup_seconds") != 3.0:
+            if c.get("metric") != "avgt" or (c.get("precision") or {}).get("warmup_seconds") != warmup:
                 continue
             for fork in c.get("fork_samples") or []:
                 if len(fork) == 2 and min(fork) > 0:
-                    out[kind(c)].append(math.log(fork[0] / fork[1]))
+                    out[kind(c, pool)].append(math.log(fork[0] / fork[1]))
     return out
 
 
 def main():
-    least = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    warmup = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    least = max(2, int(sys.argv[2]) if len(sys.argv) > 2 else 10)
+    pool = sys.argv[3] if len(sys.argv) > 3 else "kind"
     print("| experiment | threads / dispatcher | workload | forks | first slower | first / second, 95 % |")
     print("|---|---|---|---:|---:|---:|")
-    for (experiment, threads, workload), logs in sorted(ratios().items()):
+    for (experiment, threads, workload), logs in sorted(ratios(warmup, pool).items()):
         if len(logs) < least:
             continue
         mean = statistics.mean(logs)
