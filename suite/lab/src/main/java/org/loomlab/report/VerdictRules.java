@@ -71,7 +71,28 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         for (Measured m : measured) {
             rows.add(m.ratio == null ? m.row(null, null, null, m.unjudged, m.why) : verdict(m, adjusted[k++], heldBack));
         }
-        return withSharing(rows, pairs);
+        return withSharing(withWarmUps(rows, pairs), pairs);
+    }
+
+    /**
+     * A row whose two cells' forks warmed up for different times says so: a cell measured closer to its JVM's start
+     * is measured slower, and the verdict is then partly about the method (records kept the warm-up since 2026-11-24).
+     */
+    private static List<RunDiff.Row> withWarmUps(List<RunDiff.Row> rows, List<Pairing> pairs) {
+        List<RunDiff.Row> out = new ArrayList<>(rows);
+        for (int i = 0; i < rows.size(); i++) {
+            Double a = warmupSeconds(pairs.get(i).a());
+            Double b = warmupSeconds(pairs.get(i).b());
+            if (a != null && b != null && !a.equals(b)) {
+                out.set(i, rows.get(i).withNote("warmed up " + Figures.plain(a) + " s a fork in A, " + Figures.plain(b)
+                        + " s in B"));
+            }
+        }
+        return out;
+    }
+
+    private static Double warmupSeconds(Cell c) {
+        return c == null || c.precision() == null ? null : c.precision().warmupSeconds();
     }
 
     /** Note of a dinner's time whose verdict its time per table meal does not share. */

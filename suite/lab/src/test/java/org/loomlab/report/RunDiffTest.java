@@ -6,6 +6,7 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.CellMatching;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Host;
+import org.loomlab.record.Precision;
 import org.loomlab.record.RunRecord;
 
 import java.util.ArrayList;
@@ -84,6 +85,24 @@ class RunDiffTest {
         RunDiff.Row both = RunDiff.of("a", a, "b", slower, HOLM_95, false).rows().get(0);
         assertThat(both.verdict()).isEqualTo(Verdict.SLOWER);
         assertThat(both.note()).doesNotContain(VerdictRules.SHARING);
+    }
+
+    @Test
+    void aRowWhoseCellsWarmedUpForDifferentTimesSaysSo() {
+        Cell three = warmedUp(forks("noop", "ms/op", 100, 101, 99), 3.0);
+        Cell nine = warmedUp(forks("noop", "ms/op", 95, 96, 94), 9.0);
+        RunDiff.Row row = RunDiff.of("a", run("temurin-25", "25", List.of(three)), "b",
+                run("temurin-25", "25", List.of(nine)), HOLM_95, false).rows().get(0);
+        assertThat(row.note()).contains("warmed up 3 s a fork in A, 9 s in B");
+        RunDiff.Row alike = RunDiff.of("a", run("temurin-25", "25", List.of(three)), "b",
+                run("temurin-25", "25", List.of(warmedUp(forks("noop", "ms/op", 95, 96, 94), 3.0))), HOLM_95, false)
+                .rows().get(0);
+        assertThat(alike.note()).doesNotContain("warmed up");
+    }
+
+    private static Cell warmedUp(Cell c, double seconds) {
+        return c.toBuilder().precision(new Precision(0.95, 0.05, 0.02, 3, 3, 1, 40, false, 0.01, "t", null, seconds,
+                null, null)).build();
     }
 
     /**
