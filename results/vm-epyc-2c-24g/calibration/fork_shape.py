@@ -13,17 +13,15 @@ its measured time.
 python3 fork_shape.py [SECONDS_A_CELL ...]   (default: 40 70: quick's cell budget and the talk's 70 s; under about
 30 s what matters is how many whole forks fit, not their shape)"""
 import functools
-import glob
 import json
 import math
-import os
 import statistics
 import sys
 from collections import defaultdict
 
+import records
 from equal_time import t_quantile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 SHAPES = (1, 2, 3, 4, 6, 8)
 t95 = functools.lru_cache(maxsize=None)(lambda df: t_quantile(0.975, df))
 
@@ -31,23 +29,18 @@ t95 = functools.lru_cache(maxsize=None)(lambda df: t_quantile(0.975, df))
 def components():
     """(experiment, params) -> list of (W, B, seconds an iteration), and the fork overheads seen."""
     cells, overheads = defaultdict(list), []
-    for path in sorted(glob.glob(os.path.join(HERE, "..", "*", "*", "run.json"))):
-        with open(path) as f:
-            record = json.load(f)
-        if record.get("profile") != "quick":
+    for _, c in records.cells():
+        p, forks = c.get("precision") or {}, c.get("fork_samples") or []
+        if (c.get("unit") != "ms/op" or c.get("status") != "ok" or p.get("warmup_seconds") != 3.0
+                or len(forks) < 3 or any(len(x) != 2 or min(x) <= 0 for x in forks)):
             continue
-        for c in record["results"]:
-            p, forks = c.get("precision") or {}, c.get("fork_samples") or []
-            if (c.get("unit") != "ms/op" or c.get("status") != "ok" or p.get("warmup_seconds") != 3.0
-                    or len(forks) < 3 or any(len(x) != 2 or min(x) <= 0 for x in forks)):
-                continue
-            logs = [[math.log(v) for v in x] for x in forks]
-            w = statistics.mean(statistics.variance(x) for x in logs)
-            b = statistics.variance([statistics.mean(x) for x in logs]) - w / 2
-            iteration = max(1.0, c["score"] / 1000)
-            cells[(c["experiment"], json.dumps(c["params"], sort_keys=True))].append((w, b, iteration))
-            if c.get("wall_seconds"):
-                overheads.append(c["wall_seconds"] / len(forks) - 2 * iteration)
+        logs = [[math.log(v) for v in x] for x in forks]
+        w = statistics.mean(statistics.variance(x) for x in logs)
+        b = statistics.variance([statistics.mean(x) for x in logs]) - w / 2
+        iteration = max(1.0, c["score"] / 1000)
+        cells[(c["experiment"], json.dumps(c["params"], sort_keys=True))].append((w, b, iteration))
+        if c.get("wall_seconds"):
+            overheads.append(c["wall_seconds"] / len(forks) - 2 * iteration)
     return cells, statistics.median(overheads)
 
 

@@ -6,30 +6,24 @@ the median spread of that cell's earlier quick runs of three or more forks under
 of the fork means, as the lab computes it.
 
 python3 history_spread.py"""
-import glob
 import json
 import math
-import os
 import statistics
 from collections import defaultdict
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-RUNS = os.path.join(HERE, "..", "temurin-25")
+import records
 
 
 def fork_logs():
     """(experiment, params) -> [(run id, started, logs of its fork means)], ms/op rows under the 3 s warm-up."""
     cells = defaultdict(list)
-    for path in sorted(glob.glob(os.path.join(RUNS, "*", "run.json"))):
-        with open(path) as f:
-            record = json.load(f)
-        for c in record["results"]:
-            forks, p = c.get("fork_samples") or [], c.get("precision") or {}
-            if c.get("unit") != "ms/op" or p.get("warmup_seconds") != 3.0:
-                continue
-            logs = [math.log(statistics.mean(x)) for x in forks if x and min(x) > 0]
-            key = (c["experiment"], json.dumps(c["params"], sort_keys=True))
-            cells[key].append((record["run_id"], record["started"], logs))
+    for record, c in records.cells(jdk="temurin-25"):
+        forks, p = c.get("fork_samples") or [], c.get("precision") or {}
+        if c.get("unit") != "ms/op" or p.get("warmup_seconds") != 3.0:
+            continue
+        logs = [math.log(statistics.mean(x)) for x in forks if x and min(x) > 0]
+        key = (c["experiment"], json.dumps(c["params"], sort_keys=True))
+        cells[key].append((record["run_id"], record["started"], logs))
     return cells
 
 

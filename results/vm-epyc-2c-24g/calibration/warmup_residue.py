@@ -6,17 +6,13 @@ forks' log ratios. A ratio above 1 whose interval excludes 1 is warm-up (or grow
 
 python3 warmup_residue.py [WARMUP_SECONDS [MIN_FORKS [kind|experiment]]]   (default 3 10 kind; experiment pools
 each experiment's kinds, e.g. the HTTP workloads of the philosophers with the others)"""
-import glob
-import json
 import math
-import os
 import statistics
 import sys
 from collections import defaultdict
 
+import records
 from equal_time import t_quantile
-
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def kind(cell, pool):
@@ -29,17 +25,12 @@ def kind(cell, pool):
 
 def ratios(warmup, pool):
     out = defaultdict(list)
-    for path in sorted(glob.glob(os.path.join(HERE, "..", "*", "*", "run.json"))):
-        with open(path) as f:
-            record = json.load(f)
-        if record.get("profile") != "quick":
+    for _, c in records.cells():
+        if c.get("metric") != "avgt" or (c.get("precision") or {}).get("warmup_seconds") != warmup:
             continue
-        for c in record["results"]:
-            if c.get("metric") != "avgt" or (c.get("precision") or {}).get("warmup_seconds") != warmup:
-                continue
-            for fork in c.get("fork_samples") or []:
-                if len(fork) == 2 and min(fork) > 0:
-                    out[kind(c, pool)].append(math.log(fork[0] / fork[1]))
+        for fork in c.get("fork_samples") or []:
+            if len(fork) == 2 and min(fork) > 0:
+                out[kind(c, pool)].append(math.log(fork[0] / fork[1]))
     return out
 
 
