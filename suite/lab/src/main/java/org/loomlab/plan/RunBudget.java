@@ -27,6 +27,8 @@ public final class RunBudget {
     private int cellsLeft = 1;
     /** Cells starting together, their forks interleaved: they get a share each. */
     private int starting = 1;
+    /** What the forks of the cells after those starting take beyond a typical fork, together (longer warm-ups). */
+    private Duration laterExtra = Duration.ZERO;
 
     private final LongSupplier clock;
     /** What each fork of the run took, in seconds. */
@@ -57,13 +59,22 @@ public final class RunBudget {
     }
 
     /** Called as {@code count} cells start together (forks interleaved), with the cells left counting them. */
-    public synchronized void cellsStarting(int left, int count) {
+    public void cellsStarting(int left, int count) {
+        cellsStarting(left, count, Duration.ZERO);
+    }
+
+    /**
+     * The same, with what one fork of each cell after them takes beyond the run's typical fork, summed: a cell that
+     * warms up 9 s where the profile warms up 3 s needs a pilot of longer forks, kept for it in time.
+     */
+    public synchronized void cellsStarting(int left, int count, Duration extraForksAfter) {
         if (!started) {
             started = true;
             startNanos = clock.getAsLong();
         }
         cellsLeft = Math.max(1, left);
         starting = Math.max(1, count);
+        laterExtra = extraForksAfter;
     }
 
     /**
@@ -86,7 +97,8 @@ public final class RunBudget {
 
     /**
      * How far the cells now starting may go past their share ({@link Stretch}): as far as the run can spare while it keeps
-     * a pilot for every cell after them (priced at the run's typical fork so far), at most {@code policy}'s per-cell
+     * a pilot for every cell after them (priced at the run's typical fork so far, plus what a later cell's longer warm-up
+     * adds to each of its forks), at most {@code policy}'s per-cell
      * budget, never below the share; null without a run budget or a target, where a cell keeps to its policy alone (no
      * other cell could use what it leaves).
      */
@@ -97,7 +109,8 @@ public final class RunBudget {
         Duration perCell = policy.budget().multipliedBy(starting);
         Duration share = share(policy.budget());
         Duration left = left();
-        Duration pilots = typicalFork().multipliedBy((long) Stretch.PILOT_FORKS * Math.max(0, cellsLeft - starting));
+        Duration pilots = typicalFork().multipliedBy(Math.max(0, cellsLeft - starting)).plus(laterExtra)
+                .multipliedBy(Stretch.PILOT_FORKS);
         Duration spare = left.minus(pilots);
         Duration ceiling = spare.compareTo(perCell) < 0 ? spare : perCell;
         return new Stretch(Stretch.PILOT_FORKS, ceiling.compareTo(share) > 0 ? ceiling : share);

@@ -14,9 +14,11 @@ import org.loomlab.record.RunStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Runs planned cells one after another (or, interleaved, a group at a time) and keeps run.json valid after every step: a cell that
@@ -30,6 +32,8 @@ public final class LabRun {
     private final PrintStream out;
     private final RunBudget budget;
     private final Interleaving interleaving;
+    /** What one fork of a cell takes beyond the run's typical fork (a longer warm-up), for the run's pilots to come. */
+    private final Function<CellPlan, Duration> forkExtra;
     private final Object lock = new Object();
     private RunRecord record;
     private boolean closed;
@@ -45,12 +49,19 @@ public final class LabRun {
      * @param interleaving which cells run together, their forks taking turns
      */
     public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out, RunBudget budget, Interleaving interleaving) {
+        this(dir, start, cells, out, budget, interleaving, plan -> Duration.ZERO);
+    }
+
+    /** @param forkExtra what one fork of a cell takes beyond a typical one (its longer warm-up) */
+    public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out, RunBudget budget, Interleaving interleaving,
+                  Function<CellPlan, Duration> forkExtra) {
         this.dir = dir;
         this.record = start;
         this.cells = cells;
         this.out = out;
         this.budget = budget;
         this.interleaving = interleaving;
+        this.forkExtra = forkExtra;
     }
 
     public Path runJson() {
@@ -73,7 +84,8 @@ public final class LabRun {
                     progress.starting(i + j, group.get(j));
                     names.add(String.format("cell-%02d", alreadyRun + i + j + 1));
                 }
-                budget.cellsStarting(plans.size() - i, group.size());
+                budget.cellsStarting(plans.size() - i, group.size(), plans.subList(i + group.size(), plans.size())
+                        .stream().map(forkExtra).reduce(Duration.ZERO, Duration::plus));
                 List<List<Cell>> measured;
                 try {
                     measured = cells.run(group, dir, names);

@@ -78,6 +78,18 @@ class RunBudgetTest {
     }
 
     @Test
+    void laterCellsThatWarmUpLongerKeepLongerPilots() {
+        Policy quick = Policy.of(Profile.QUICK);
+        budget.cellStarting(90);
+        budget.forkTook(6);
+        // 89 pilots of 3 x 6 s keep 26.7 of the 30 minutes: 3.3 minutes to spare, so the per-cell budget.
+        assertEquals(Duration.ofSeconds(40), budget.stretchOf(quick).ceiling());
+        // 17 of them warming up 6 s longer keep 3 x 17 x 6 s more, 5.1 minutes: nothing to spare, the share (20 s).
+        budget.cellsStarting(90, 1, Duration.ofSeconds(6 * 17));
+        assertEquals(new Stretch(3, Duration.ofSeconds(20)), budget.stretchOf(quick));
+    }
+
+    @Test
     void aCellMayGoPastItsShareOnlyWithTimeTheCellsAfterItNeedNotForTheirPilots() {
         Policy quick = Policy.of(Profile.QUICK);
         budget.cellStarting(90);
