@@ -10,4 +10,9 @@ import java.time.Duration;
  * @param warmup          the time those warm-up iterations (or windows) are set to last
  */
 public record ForkShape(int samples, int warmupDiscarded, Duration warmup) {
+
+    /** The warm-up in seconds, as a cell's record keeps it ({@code precision.warmup_seconds}). */
+    public double warmupSeconds() {
+        return warmup.toMillis() / 1000.0;
+    }
 }

@@ -162,6 +162,11 @@ public enum Profile {
                 : own;
     }
 
+    /** What a fork of that cell takes beyond one of the profile's own shape: the longer warm-up its rules ask for. */
+    public Duration extraWarmup(Experiment experiment, Map<String, String> params) {
+        return forkShape(experiment, params).warmup().minus(forkShape(experiment.kind()).warmup());
+    }
+
     /** Measured scenario load windows per fork. */
     public int windows() {
         return windows;

@@ -63,10 +63,10 @@ public final class ProfileMatch {
             ForkShape expected = allowed.get(0);
             if (allowed.stream().anyMatch(f -> List.of(f.samples(), f.warmupDiscarded()).equals(measured))) {
                 // Records made before the warm-up time was kept are judged on the counts only.
-                if (p.warmupSeconds() != null && p.warmupSeconds() < seconds(plain)) {
+                if (p.warmupSeconds() != null && p.warmupSeconds() < plain.warmupSeconds()) {
                     out.add(String.format(Locale.ROOT, "%s %s: warmed up %s s a fork, not the %s s of profile %s",
                             cell.experiment(), CellPlan.label(cell.params()), Figures.plain(p.warmupSeconds()),
-                            Figures.plain(seconds(expected)), own.label()));
+                            Figures.plain(expected.warmupSeconds()), own.label()));
                 }
                 continue;
             }
@@ -78,10 +78,6 @@ public final class ProfileMatch {
                     expected.warmupDiscarded(), own.label()));
         }
         return out;
-    }
-
-    private static double seconds(ForkShape fork) {
-        return fork.warmup().toMillis() / 1000.0;
     }
 
     /** Samples kept and warm-up thrown away per fork under {@code profile}, for a cell of {@code kind}. */

@@ -100,19 +100,19 @@ public final class CellHistory {
 
     /**
      * The median fork spread (sd / mean of the fork means) of this cell in earlier runs here whose forks warmed up as
-     * long as {@code warmup}, if any measured one: a warm-up that leaves the JIT at work spreads the forks otherwise.
+     * long as {@code warmupSeconds}, if any measured one: a warm-up that leaves the JIT at work spreads the forks otherwise.
      */
-    public Optional<Double> spread(CellPlan plan, Duration warmup) {
-        return Optional.ofNullable(spreads.get(key(plan, warmup))).map(CellHistory::median);
+    public Optional<Double> spread(CellPlan plan, double warmupSeconds) {
+        return Optional.ofNullable(spreads.get(key(plan, warmupSeconds))).map(CellHistory::median);
     }
 
     /** How many earlier runs {@link #spread} rests on (0 for none). */
-    public int spreadRuns(CellPlan plan, Duration warmup) {
-        return spreads.getOrDefault(key(plan, warmup), List.of()).size();
+    public int spreadRuns(CellPlan plan, double warmupSeconds) {
+        return spreads.getOrDefault(key(plan, warmupSeconds), List.of()).size();
     }
 
-    private static String key(CellPlan plan, Duration warmup) {
-        return key(plan.experiment().label(), plan.params(), warmup.toMillis() / 1000.0);
+    private static String key(CellPlan plan, double warmupSeconds) {
+        return key(plan.experiment().label(), plan.params(), warmupSeconds);
     }
 
     private static String key(String experiment, Map<String, String> params, double warmupSeconds) {

@@ -62,7 +62,7 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
      * where none did ({@link ForkLoop}).
      */
     List<ForkLoop.Usual> usual(List<CellPlan> group, ForkShape shape) {
-        return group.stream().map(p -> history.spread(p, shape.warmup())
-                .map(s -> new ForkLoop.Usual(s, history.spreadRuns(p, shape.warmup()))).orElse(null)).toList();
+        return group.stream().map(p -> history.spread(p, shape.warmupSeconds())
+                .map(s -> new ForkLoop.Usual(s, history.spreadRuns(p, shape.warmupSeconds()))).orElse(null)).toList();
     }
 }

@@ -282,7 +282,7 @@ final class ForkLoop {
                     iv.bounded() ? iv.relativeHalfWidth() : null, samples.size(), shape.samples(), shape.warmupDiscarded(),
                     seconds(budget()), exhausted && primary,
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
-                    shape.warmup().toMillis() / 1000.0, samples.size() == 1 ? sampleSpread(samples.get(0)) : null,
+                    shape.warmupSeconds(), samples.size() == 1 ? sampleSpread(samples.get(0)) : null,
                     usual != null && primary ? usual.spread() : null);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,

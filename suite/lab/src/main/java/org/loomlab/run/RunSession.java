@@ -272,10 +272,8 @@ public final class RunSession {
         // A cell whose flags (a collector) this JDK refuses is skipped with the JVM's reason, like one the host cannot start.
         CellRunner cells = ThreadCeiling.ofThisHost().guarding(CellRunner.skipping(
                 p -> VmOptions.refusal(forks.java(), p.experiment().jvmArgs(p.params())), byKind));
-        LabRun run = new LabRun(dir, start, cells, out, forks.runBudget(), interleaving, p -> {
-            Profile own = Settings.of(p, chosen);
-            return own.forkShape(p.experiment(), p.params()).warmup().minus(own.forkShape(p.experiment().kind()).warmup());
-        });
+        LabRun run = new LabRun(dir, start, cells, out, forks.runBudget(), interleaving,
+                p -> Settings.of(p, chosen).extraWarmup(p.experiment(), p.params()));
         CellHistory history = forks.history();
         Progress progress = new Progress(out, history.plan(plans, p -> Settings.of(p, chosen).plannedCellTime()),
                 history.basis(plans), new ProgressLog(dir.resolve(ProgressLog.FILE), out), forks.runBudget());

@@ -91,11 +91,11 @@ class CellHistoryTest {
         spreadRecord("e", 8, 0.500, null);  // quick's old 1 s warm-up, before the warm-up was kept
         spreadRecord("f", 8, 0.031, 9.0);   // a longer warm-up: the JIT no longer at work in the measured seconds
         CellHistory h = CellHistory.of(hostDir, "quick");
-        Duration three = Duration.ofSeconds(3);
+        double three = 3.0;
         assertThat(h.spread(plan("noop"), three)).hasValue(0.102);
         assertThat(h.spreadRuns(plan("noop"), three)).isEqualTo(3);
-        assertThat(h.spread(plan("noop"), Duration.ofSeconds(9))).hasValue(0.031);
-        assertThat(h.spread(plan("noop"), Duration.ofSeconds(6))).isEmpty();
+        assertThat(h.spread(plan("noop"), 9.0)).hasValue(0.031);
+        assertThat(h.spread(plan("noop"), 6.0)).isEmpty();
         assertThat(h.spread(plan("sleep"), three)).isEmpty();
         assertThat(CellHistory.none().spread(plan("noop"), three)).isEmpty();
     }
