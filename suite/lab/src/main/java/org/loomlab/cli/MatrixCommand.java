@@ -32,6 +32,11 @@ final class MatrixCommand implements Callable<Integer> {
     @Mixin
     ResultsOptions where;
 
+    @Option(names = "--jvm-args", paramLabel = "ARGS",
+            description = "flags for every JDK's measured JVMs, e.g. \"-Xms1g -Xmx4g -Djdk.virtualThreadScheduler.parallelism=4\";"
+                    + " given to each runner's run and recorded in its run.json (default: the profile's)")
+    String jvmArgs;
+
     @Option(names = "--matrix-id", paramLabel = "ID", description = "names the matrix and each JDK's run directory (default: UTC time)")
     String matrixId;
 
@@ -64,7 +69,7 @@ final class MatrixCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         MatrixRun matrix = MatrixRun.checked(new MatrixRun.Request(LoomLab.home(), where.layout().root(), matrixId,
-                where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy, null)), System.out);
+                where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy, null), jvmArgs), System.out);
         if (json && !dryRun) {
             throw new IllegalArgumentException("--json describes a dry run; give it with --dry-run");
         }

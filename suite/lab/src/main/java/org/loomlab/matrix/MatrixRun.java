@@ -59,9 +59,12 @@ public final class MatrixRun {
      * @param jdkTimeout  the limit of one JDK's container
      * @param resume      finish the matrix named by {@code matrixId}
      * @param plan        the cells and policy each JDK's run is asked for
+     * @param jvmArgs     flags for the measured JVMs of every JDK's run, or null for the profile's (a resumed run keeps
+     *                    its own)
      */
     public record Request(Path home, Path results, String matrixId, String hostId, List<String> jdks, String arch,
-                          Double cpus, Long memoryBytes, Duration jdkTimeout, boolean resume, PlanRequest plan) {
+                          Double cpus, Long memoryBytes, Duration jdkTimeout, boolean resume, PlanRequest plan,
+                          String jvmArgs) {
 
         public Request {
             jdks = List.copyOf(jdks);
@@ -213,6 +216,9 @@ public final class MatrixRun {
         // A run that kept its plan resumes from it and refuses planning flags; older ones are planned again.
         if (!(resumeRun && Files.exists(runDir.resolve(RunPlan.FILE)))) {
             cmd.addAll(request.plan().runArgs(matrix.chosen()));
+            if (request.jvmArgs() != null) {
+                cmd.addAll(List.of("--jvm-args", request.jvmArgs()));
+            }
         }
         if (resumeRun) {
             cmd.add("--resume");

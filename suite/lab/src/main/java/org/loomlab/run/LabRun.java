@@ -84,8 +84,8 @@ public final class LabRun {
                     progress.starting(i + j, group.get(j));
                     names.add(String.format("cell-%02d", alreadyRun + i + j + 1));
                 }
-                budget.cellsStarting(plans.size() - i, group.size(), plans.subList(i + group.size(), plans.size())
-                        .stream().map(forkExtra).reduce(Duration.ZERO, Duration::plus));
+                budget.cellsStarting(plans.size() - i, group.size(), extraOf(group),
+                        extraOf(plans.subList(i + group.size(), plans.size())));
                 List<List<Cell>> measured;
                 try {
                     measured = cells.run(group, dir, names);
@@ -134,6 +134,11 @@ public final class LabRun {
      * The shutdown hook: record the unfinished cells as interrupted, then stop the children. The record
      * is closed first so that the running cell, which sees its fork die, cannot be recorded as failed.
      */
+    /** What one fork of each of {@code plans} takes beyond a typical fork, summed. */
+    private Duration extraOf(List<CellPlan> plans) {
+        return plans.stream().map(forkExtra).reduce(Duration.ZERO, Duration::plus);
+    }
+
     private void interrupt(List<CellPlan> plans, Progress progress) {
         try {
             closeAsInterrupted(plans, progress);

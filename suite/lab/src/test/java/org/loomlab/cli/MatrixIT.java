@@ -43,7 +43,8 @@ class MatrixIT {
         Path results = tmp.resolve("results");
         String[] args = {"matrix", "--profile", "smoke",
                 "--jdk", "openjdk-21,openjdk-25", "-e", "philosophers", "-p", "workload=noop", "-p", "lock=reentrant",
-                "-p", "dinner=lab", "--cpus", "1", "--memory", "3g", "--results", results.toString(), "--matrix-id", "two"};
+                "-p", "dinner=lab", "--cpus", "1", "--memory", "3g", "--jvm-args", "-Xms256m -Xmx1g -Djdk.virtualThreadScheduler.parallelism=1",
+                "--results", results.toString(), "--matrix-id", "two"};
         LabProcess.Result dry = LabProcess.run(tmp.resolve("dry"), 120, concat(args, "--dry-run", "--json"));
         assertThat(dry.exitCode()).as(dry.stderr()).isZero();
         JsonNode plan = RecordJson.mapper().readTree(dry.stdout());
@@ -70,6 +71,9 @@ c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
             assertThat(record.at("/host/container/cpu_quota").asDouble()).isEqualTo(1.0);
             assertThat(record.at("/host/container/memory_limit_bytes").asLong()).isEqualTo(3L << 30);
             assertThat(record.at("/jdk/available_processors").asInt()).isEqualTo(1);
+            // the matrix's flags reached every runner's measured JVMs, and their record
+            assertThat(record.at("/jdk/jvm_args")).extracting(JsonNode::asText)
+                    .containsExactly("-Xms256m", "-Xmx1g", "-Djdk.virtualThreadScheduler.parallelism=1");
         }
         assertThat(j21.at("/jdk/feature_version").asInt()).isEqualTo(21);
         assertThat(j25.at("/jdk/feature_version").asInt()).isEqualTo(25);
