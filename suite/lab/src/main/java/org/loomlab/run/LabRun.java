@@ -130,15 +130,15 @@ public final class LabRun {
         }
     }
 
-    /**
-     * The shutdown hook: record the unfinished cells as interrupted, then stop the children. The record
-     * is closed first so that the running cell, which sees its fork die, cannot be recorded as failed.
-     */
     /** What one fork of each of {@code plans} takes beyond a typical fork, summed. */
     private Duration extraOf(List<CellPlan> plans) {
         return plans.stream().map(forkExtra).reduce(Duration.ZERO, Duration::plus);
     }
 
+    /**
+     * The shutdown hook: record the unfinished cells as interrupted, then stop the children. The record
+     * is closed first so that the running cell, which sees its fork die, cannot be recorded as failed.
+     */
     private void interrupt(List<CellPlan> plans, Progress progress) {
         try {
             closeAsInterrupted(plans, progress);
