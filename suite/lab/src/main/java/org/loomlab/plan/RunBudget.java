@@ -97,11 +97,10 @@ public final class RunBudget {
         if (left.isNegative()) {
             return Duration.ZERO;
         }
-        Duration fork = typicalFork();
-        Duration share = fork.isZero()
+        Duration share = typicalFork().isZero()
                 ? left.dividedBy(cellsLeft).multipliedBy(starting)
-                : left.multipliedBy(fork.multipliedBy(starting).plus(startingExtra).toMillis())
-                        .dividedBy(fork.multipliedBy(cellsLeft).plus(startingExtra).plus(laterExtra).toMillis());
+                : left.multipliedBy(forksOf(starting, startingExtra).toMillis())
+                        .dividedBy(forksOf(cellsLeft, startingExtra.plus(laterExtra)).toMillis());
         return share.compareTo(most) < 0 ? share : most;
     }
 
@@ -124,8 +123,7 @@ public final class RunBudget {
         Duration perCell = policy.budget().multipliedBy(starting);
         Duration share = share(policy.budget());
         Duration left = left();
-        Duration pilots = typicalFork().multipliedBy(Math.max(0, cellsLeft - starting)).plus(laterExtra)
-                .multipliedBy(Stretch.PILOT_FORKS);
+        Duration pilots = forksOf(Math.max(0, cellsLeft - starting), laterExtra).multipliedBy(Stretch.PILOT_FORKS);
         Duration spare = left.minus(pilots);
         Duration ceiling = spare.compareTo(perCell) < 0 ? spare : perCell;
         return new Stretch(Stretch.PILOT_FORKS, ceiling.compareTo(share) > 0 ? ceiling : share);
@@ -148,6 +146,11 @@ public final class RunBudget {
     /** Called after each fork of the run with the seconds it took: the run's typical fork prices the pilots to come. */
     public synchronized void forkTook(double seconds) {
         forkSeconds.add(seconds);
+    }
+
+    /** One fork of each of {@code cells} cells at the run's typical fork, plus what their longer warm-ups add. */
+    private Duration forksOf(int cells, Duration extra) {
+        return typicalFork().multipliedBy(cells).plus(extra);
     }
 
     /** The median fork of the run so far, or none before the first. */
