@@ -2,7 +2,9 @@
 """Precision of two four-JDK matrices side by side, per JDK: each cell's primary metric, its 95 % interval over forks.
 
 Usage: matrix_precision.py HOST_DIR MATRIX_A MATRIX_B
-Reads HOST_DIR/<jdk>/<matrix>/run.json for every JDK both matrix records list; prints a Markdown table.
+       matrix_precision.py --runs JDK_DIR RUN_A RUN_B
+Reads HOST_DIR/<jdk>/<matrix>/run.json for every JDK both matrix records list; prints a Markdown table. With --runs,
+two runs of one JDK (two `just bench`), one row per experiment and one for the whole run.
 Counted over the cells both runs of a JDK hold (same experiment and parameters), so a cell added later does not
 move the counts.
 """
@@ -65,7 +67,30 @@ def main(host_dir, a, b):
               f"| {pair('median', '{:.1f}')} % | {pair('flagged')} | {minutes(ra):.1f} → {minutes(rb):.1f} |")
 
 
+def runs(jdk_dir, a, b):
+    """Two runs of one JDK side by side per experiment: where a run's time went, in forks, and what they bought."""
+    ra, rb = (json.loads((Path(jdk_dir) / r / "run.json").read_text()) for r in (a, b))
+    ca, cb = cells(ra), cells(rb)
+    common = [k for k in cb if k in ca]
+    groups = {}
+    for k in common:
+        groups.setdefault(k[0], []).append(k)
+    print(f"| experiment | cells | within ±5 %, {a} → {b} | within ±10 % | under two forks | median forks "
+          f"| forks in all | median ± of the rest |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    total = lambda cs: sum((c.get("precision") or {}).get("forks") or 1 for c in cs)
+    for name, keys in list(groups.items()) + [("whole run", common)]:
+        sa, sb = summary([ca[k] for k in keys]), summary([cb[k] for k in keys])
+        pair = lambda k, fmt="{}": f"{fmt.format(sa[k])} → {fmt.format(sb[k])}"
+        print(f"| {name} | {len(keys)} | {pair('5')} | {pair('10')} | {pair('under2')} | {pair('forks', '{:g}')} "
+              f"| {total(ca[k] for k in keys)} → {total(cb[k] for k in keys)} | {pair('median', '{:.1f}')} % |")
+    print(f"\nMinutes: {minutes(ra):.1f} → {minutes(rb):.1f}.")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        sys.exit("usage: matrix_precision.py HOST_DIR MATRIX_A MATRIX_B")
-    main(*sys.argv[1:])
+    if len(sys.argv) == 5 and sys.argv[1] == "--runs":
+        runs(*sys.argv[2:])
+    elif len(sys.argv) == 4:
+        main(*sys.argv[1:])
+    else:
+        sys.exit("usage: matrix_precision.py HOST_DIR MATRIX_A MATRIX_B | --runs JDK_DIR RUN_A RUN_B")

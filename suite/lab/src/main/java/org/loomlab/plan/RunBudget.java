@@ -9,11 +9,12 @@ import java.util.function.LongSupplier;
 
 /**
  * A run's measuring time shared among its cells, so that a whole run ends near a time the user can plan on
- * (quick: about 30 min) instead of cells x per-cell budget. Each cell, as it starts, gets a share of what is left,
- * at most the per-cell budget: a cell that finishes early (precise, or short) leaves its time to the cells after it,
- * one that overruns (a single fork of a long dinner) takes it from them. Shares are equal in forks, not in seconds:
- * once the run has a typical fork, a cell whose experiment warms up longer (a coroutine dinner's 9 s against the
- * philosophers' 3 s) gets a share as much larger as its forks are longer, so that it too reaches a pilot of forks.
+ * (quick: about 30 min) instead of cells x per-cell budget. Each cell, as it starts, gets an equal share of
+ * what is left, at most the per-cell budget: a cell that finishes early (precise, or short) leaves its time to
+ * the cells after it, one that overruns (a single fork of a long dinner) takes it from them. Shares are equal in
+ * seconds, not in forks: weighing them by fork length (a coroutine dinner's 12 s forks against the philosophers' 6 s)
+ * was measured in a whole run (bench-n) and bought the coroutine and vert.x cells 9 more forks and no precision, while
+ * the service cells it took them from fell from two forks to one; cheap forks buy more precision per minute.
  *
  * <p>How a cell spends its share is {@link Stretch}'s: a pilot of forks, then forks while they can reach the target.
  *
@@ -29,8 +30,6 @@ public final class RunBudget {
     private int cellsLeft = 1;
     /** Cells starting together, their forks interleaved: they get a share each. */
     private int starting = 1;
-    /** What the forks of the cells starting take beyond a typical fork, together (longer warm-ups). */
-    private Duration startingExtra = Duration.ZERO;
     /** What the forks of the cells after those starting take beyond a typical fork, together (longer warm-ups). */
     private Duration laterExtra = Duration.ZERO;
 
@@ -64,44 +63,34 @@ public final class RunBudget {
 
     /** Called as {@code count} cells start together (forks interleaved), with the cells left counting them. */
     public void cellsStarting(int left, int count) {
-        cellsStarting(left, count, Duration.ZERO, Duration.ZERO);
+        cellsStarting(left, count, Duration.ZERO);
     }
 
     /**
-     * The same, with what one fork of each cell takes beyond the run's typical fork, summed over the cells starting
-     * and over those after them: a cell that warms up 9 s where the profile warms up 3 s runs longer forks, so it gets
-     * a larger share, and the cells before it keep time for its pilot.
+     * The same, with what one fork of each cell after them takes beyond the run's typical fork, summed: a cell that
+     * warms up 9 s where the profile warms up 3 s needs a pilot of longer forks, kept for it in time.
      */
-    public synchronized void cellsStarting(int left, int count, Duration extraForksStarting, Duration extraForksAfter) {
+    public synchronized void cellsStarting(int left, int count, Duration extraForksAfter) {
         if (!started) {
             started = true;
             startNanos = clock.getAsLong();
         }
         cellsLeft = Math.max(1, left);
         starting = Math.max(1, count);
-        startingExtra = extraForksStarting;
         laterExtra = extraForksAfter;
     }
 
     /**
-     * The budget of the cells now starting: their part of what is left, weighed by the length of their forks against
-     * those of every cell left (equal parts before the run's first fork has given a typical one), each at most
-     * {@code perCell}, never negative.
+     * The budget of the cells now starting: a share of what is left per cell, each at most {@code perCell}, never
+     * negative.
      */
     synchronized Duration share(Duration perCell) {
-        Duration most = perCell.multipliedBy(starting);
         if (total == null) {
-            return most;
+            return perCell.multipliedBy(starting);
         }
         Duration left = left();
-        if (left.isNegative()) {
-            return Duration.ZERO;
-        }
-        Duration share = typicalFork().isZero()
-                ? left.dividedBy(cellsLeft).multipliedBy(starting)
-                : left.multipliedBy(forksOf(starting, startingExtra).toMillis())
-                        .dividedBy(forksOf(cellsLeft, startingExtra.plus(laterExtra)).toMillis());
-        return share.compareTo(most) < 0 ? share : most;
+        Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(cellsLeft);
+        return (share.compareTo(perCell) < 0 ? share : perCell).multipliedBy(starting);
     }
 
     /** The policy of the cells now starting: {@code policy} with its budget cut to their share. */
@@ -123,7 +112,8 @@ public final class RunBudget {
         Duration perCell = policy.budget().multipliedBy(starting);
         Duration share = share(policy.budget());
         Duration left = left();
-        Duration pilots = forksOf(Math.max(0, cellsLeft - starting), laterExtra).multipliedBy(Stretch.PILOT_FORKS);
+        Duration pilots = typicalFork().multipliedBy(Math.max(0, cellsLeft - starting)).plus(laterExtra)
+                .multipliedBy(Stretch.PILOT_FORKS);
         Duration spare = left.minus(pilots);
         Duration ceiling = spare.compareTo(perCell) < 0 ? spare : perCell;
         return new Stretch(Stretch.PILOT_FORKS, ceiling.compareTo(share) > 0 ? ceiling : share);
@@ -146,11 +136,6 @@ public final class RunBudget {
     /** Called after each fork of the run with the seconds it took: the run's typical fork prices the pilots to come. */
     public synchronized void forkTook(double seconds) {
         forkSeconds.add(seconds);
-    }
-
-    /** One fork of each of {@code cells} cells at the run's typical fork, plus what their longer warm-ups add. */
-    private Duration forksOf(int cells, Duration extra) {
-        return typicalFork().multipliedBy(cells).plus(extra);
     }
 
     /** The median fork of the run so far, or none before the first. */

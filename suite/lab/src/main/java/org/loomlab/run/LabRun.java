@@ -84,8 +84,7 @@ public final class LabRun {
                     progress.starting(i + j, group.get(j));
                     names.add(String.format("cell-%02d", alreadyRun + i + j + 1));
                 }
-                budget.cellsStarting(plans.size() - i, group.size(), extraOf(group),
-                        extraOf(plans.subList(i + group.size(), plans.size())));
+                budget.cellsStarting(plans.size() - i, group.size(), extraOf(plans.subList(i + group.size(), plans.size())));
                 List<List<Cell>> measured;
                 try {
                     measured = cells.run(group, dir, names);

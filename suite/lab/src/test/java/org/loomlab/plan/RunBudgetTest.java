@@ -84,32 +84,20 @@ class RunBudgetTest {
         budget.forkTook(6);
         // 89 pilots of 3 x 6 s keep 26.7 of the 30 minutes: 3.3 minutes to spare, so the per-cell budget.
         assertEquals(Duration.ofSeconds(40), budget.stretchOf(quick).ceiling());
-        // 30 of them warming up 6 s longer keep 3 x 30 x 6 s more, 9 minutes: nothing to spare, the share. It is 15 s,
-        // not the 20 s of equal parts: 90 x 6 s + 30 x 6 s of forks share 30 minutes, 2.5 s a fork-second.
-        budget.cellsStarting(90, 1, Duration.ZERO, Duration.ofSeconds(6 * 30));
-        assertEquals(new Stretch(3, Duration.ofSeconds(15)), budget.stretchOf(quick));
+        // 17 of them warming up 6 s longer keep 3 x 17 x 6 s more, 5.1 minutes: nothing to spare, the share (20 s).
+        budget.cellsStarting(90, 1, Duration.ofSeconds(6 * 17));
+        assertEquals(new Stretch(3, Duration.ofSeconds(20)), budget.stretchOf(quick));
     }
 
     @Test
-    void sharesAreEqualInForksSoACellWhoseForksAreLongerGetsMore() {
+    void aShareIsEqualInSecondsHoweverLongTheLaterCellsForksAre() {
         budget.cellStarting(90);
         budget.forkTook(6);
-        // 15 minutes left, 45 cells: 15 of 6 s forks, then 30 warming up 6 s longer. 45 x 6 s + 30 x 6 s of forks
-        // share 900 s, 2 s a fork-second: a cell of 6 s forks gets 12 s, one of 12 s forks 24 s (equal parts: 20 s).
+        // 15 minutes left for 45 cells, 30 of them warming up 6 s longer: 20 s each all the same (weighed by fork
+        // length, this cell of 6 s forks would get 12 s).
         now.addAndGet(Duration.ofMinutes(15).toNanos());
-        budget.cellsStarting(45, 1, Duration.ZERO, Duration.ofSeconds(6 * 30));
-        assertEquals(Duration.ofSeconds(12), budget.share(PER_CELL));
-        budget.cellsStarting(45, 1, Duration.ofSeconds(6), Duration.ofSeconds(6 * 29));
-        assertEquals(Duration.ofSeconds(24), budget.share(PER_CELL));
-        // Two such cells starting together, interleaved: 48 s, within their two per-cell budgets.
-        budget.cellsStarting(45, 2, Duration.ofSeconds(12), Duration.ofSeconds(6 * 28));
-        assertEquals(Duration.ofSeconds(48), budget.share(PER_CELL));
-        // Left alone with their kind, they share equally again: 900 s over 30 cells, 30 s each.
-        budget.cellsStarting(30, 1, Duration.ofSeconds(6), Duration.ofSeconds(6 * 29));
-        assertEquals(Duration.ofSeconds(30), budget.share(PER_CELL));
-        // And the per-cell budget still bounds a share: 900 s over 10 cells would be 90 s.
-        budget.cellsStarting(10, 1, Duration.ofSeconds(6), Duration.ofSeconds(6 * 9));
-        assertEquals(PER_CELL, budget.share(PER_CELL));
+        budget.cellsStarting(45, 1, Duration.ofSeconds(6 * 30));
+        assertEquals(Duration.ofSeconds(20), budget.share(PER_CELL));
     }
 
     @Test
