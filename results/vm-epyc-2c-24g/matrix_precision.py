@@ -45,9 +45,22 @@ def summary(cs):
         "10": sum(1 for w in known if w <= 0.10),
         "under2": sum(1 for w in ws if w is None),
         "forks": statistics.median(forks),
+        "all forks": sum(forks),
         "median": statistics.median(known) * 100 if known else float("nan"),
         "flagged": sum(1 for c in cs if (c.get("precision") or {}).get("budget_exhausted")),
     }
+
+
+def record(directory, run):
+    return json.loads((Path(directory) / run / "run.json").read_text())
+
+
+def side_by_side(ra, rb, keys=None):
+    """The cells both runs hold (or those of `keys`), and a formatter of one summary figure as `a → b`."""
+    ca, cb = cells(ra), cells(rb)
+    keys = [k for k in cb if k in ca] if keys is None else keys
+    sa, sb = summary([ca[k] for k in keys]), summary([cb[k] for k in keys])
+    return keys, lambda k, fmt="{}": f"{fmt.format(sa[k])} → {fmt.format(sb[k])}"
 
 
 def main(host_dir, a, b):
@@ -57,33 +70,26 @@ def main(host_dir, a, b):
           f"| median ± of the rest | flagged short | minutes |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for jdk in jdks:
-        ra = json.loads((host / jdk / a / "run.json").read_text())
-        rb = json.loads((host / jdk / b / "run.json").read_text())
-        ca, cb = cells(ra), cells(rb)
-        common = [k for k in cb if k in ca]
-        sa, sb = summary([ca[k] for k in common]), summary([cb[k] for k in common])
-        pair = lambda k, fmt="{}": f"{fmt.format(sa[k])} → {fmt.format(sb[k])}"
+        ra, rb = record(host / jdk, a), record(host / jdk, b)
+        common, pair = side_by_side(ra, rb)
         print(f"| {jdk} | {len(common)} | {pair('5')} | {pair('10')} | {pair('under2')} | {pair('forks', '{:g}')} "
               f"| {pair('median', '{:.1f}')} % | {pair('flagged')} | {minutes(ra):.1f} → {minutes(rb):.1f} |")
 
 
 def runs(jdk_dir, a, b):
     """Two runs of one JDK side by side per experiment: where a run's time went, in forks, and what they bought."""
-    ra, rb = (json.loads((Path(jdk_dir) / r / "run.json").read_text()) for r in (a, b))
-    ca, cb = cells(ra), cells(rb)
-    common = [k for k in cb if k in ca]
+    ra, rb = record(jdk_dir, a), record(jdk_dir, b)
+    common, _ = side_by_side(ra, rb)
     groups = {}
     for k in common:
         groups.setdefault(k[0], []).append(k)
     print(f"| experiment | cells | within ±5 %, {a} → {b} | within ±10 % | under two forks | median forks "
           f"| forks in all | median ± of the rest |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    total = lambda cs: sum((c.get("precision") or {}).get("forks") or 1 for c in cs)
     for name, keys in list(groups.items()) + [("whole run", common)]:
-        sa, sb = summary([ca[k] for k in keys]), summary([cb[k] for k in keys])
-        pair = lambda k, fmt="{}": f"{fmt.format(sa[k])} → {fmt.format(sb[k])}"
+        _, pair = side_by_side(ra, rb, keys)
         print(f"| {name} | {len(keys)} | {pair('5')} | {pair('10')} | {pair('under2')} | {pair('forks', '{:g}')} "
-              f"| {total(ca[k] for k in keys)} → {total(cb[k] for k in keys)} | {pair('median', '{:.1f}')} % |")
+              f"| {pair('all forks')} | {pair('median', '{:.1f}')} % |")
     print(f"\nMinutes: {minutes(ra):.1f} → {minutes(rb):.1f}.")
 
 

@@ -84,7 +84,8 @@ public final class LabRun {
                     progress.starting(i + j, group.get(j));
                     names.add(String.format("cell-%02d", alreadyRun + i + j + 1));
                 }
-                budget.cellsStarting(plans.size() - i, group.size(), extraOf(plans.subList(i + group.size(), plans.size())));
+                budget.cellsStarting(plans.size() - i, group.size(), plans.subList(i + group.size(), plans.size())
+                        .stream().map(forkExtra).reduce(Duration.ZERO, Duration::plus));
                 List<List<Cell>> measured;
                 try {
                     measured = cells.run(group, dir, names);
@@ -127,11 +128,6 @@ public final class LabRun {
                 // The hook is running or has run: it owns the record now.
             }
         }
-    }
-
-    /** What one fork of each of {@code plans} takes beyond a typical fork, summed. */
-    private Duration extraOf(List<CellPlan> plans) {
-        return plans.stream().map(forkExtra).reduce(Duration.ZERO, Duration::plus);
     }
 
     /**
