@@ -42,9 +42,10 @@ claims +RUNS:
 check *PATHS="results":
     bin/loom-lab check "$@"
 
-# Run all tests: workflow lint (actionlint, zizmor), ansible-lint, unit tests, then integration tests of the real CLI, forked JVMs, containers and the simulated lab
+# Run all tests: workflow lint (actionlint, zizmor), ansible-lint, the Markdown files' links, unit tests, then integration tests of the real CLI, forked JVMs, containers and the simulated lab
 test: images ansible
     bin/lint-workflows
+    bin/check-links
     cd ansible && ansible-lint
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
 
