@@ -1,10 +1,6 @@
-import java.lang.classfile.ClassFile;
-import java.lang.classfile.ClassTransform;
 import java.lang.classfile.CodeTransform;
-import java.lang.classfile.MethodTransform;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.constant.ClassDesc;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -20,7 +16,7 @@ import java.util.List;
  *       another worker when it changed queues or the task's bit is 1.</li>
  * </ul>
  * Usage: java NoUserHelp.java push|scan 0|1 IN.class OUT.class (IN: ForkJoinPool$WorkQueue.class for push,
- * ForkJoinPool.class for scan; JDK 24 or later, for java.lang.classfile).
+ * ForkJoinPool.class for scan; JDK 24 or later, for java.lang.classfile; ClassPatch.java beside it).
  */
 public class NoUserHelp {
 
@@ -33,27 +29,14 @@ public class NoUserHelp {
         }
         String method = args[0].equals("push") ? "push" : "runWorker";
         int bit = Integer.parseInt(args[1]);
-        byte[] in = Files.readAllBytes(Path.of(args[2]));
-        // A class of a newer JDK than the one running this is read at this JDK's version and written back at its own.
-        int major = ((in[6] & 0xff) << 8) | (in[7] & 0xff);
-        int readable = Math.min(major, ClassFile.latestMajorVersion());
-        in[6] = (byte) (readable >> 8);
-        in[7] = (byte) readable;
         int[] rewritten = {0};
-        var cf = ClassFile.of();
-        byte[] out = cf.transformClass(cf.parse(in), ClassTransform.transformingMethods(
-                m -> m.methodName().equalsString(method),
-                MethodTransform.transformingCode(fixedBit(bit, rewritten))));
+        byte[] out = ClassPatch.rewrite(Path.of(args[2]), method, fixedBit(bit, rewritten));
         if (rewritten[0] != 1) {
             System.err.println(rewritten[0] + " reads of noUserHelp() in " + method + " of " + args[2]
                     + ", expected 1: not the ForkJoinPool this was written for");
             System.exit(1);
         }
-        out[6] = (byte) (major >> 8);
-        out[7] = (byte) major;
-        Path target = Path.of(args[3]);
-        Files.createDirectories(target.toAbsolutePath().getParent());
-        Files.write(target, out);
+        ClassPatch.write(Path.of(args[3]), out);
         System.out.println(args[0] + ": noUserHelp() reads as " + bit + " in " + method + " of " + args[2]);
     }
 

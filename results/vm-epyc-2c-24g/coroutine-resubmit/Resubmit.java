@@ -1,14 +1,10 @@
-import java.lang.classfile.ClassFile;
-import java.lang.classfile.ClassTransform;
 import java.lang.classfile.CodeTransform;
-import java.lang.classfile.MethodTransform;
 import java.lang.classfile.Opcode;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.classfile.instruction.StackInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
 import java.lang.constant.MethodTypeDesc;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -19,7 +15,7 @@ import java.nio.file.Path;
  *       so the pool queues a plain ForkJoinTask as 26 does, not the interruptible task its execute wraps a Runnable in;</li>
  *   <li>{@code execute} (for 26's class): {@code pool.submit(ForkJoinTask.adapt(r))} becomes {@code pool.execute(r)}, as 25 does.</li>
  * </ul>
- * Usage: java Resubmit.java adapt|execute IN.class OUT.class (JDK 24 or later, for java.lang.classfile).
+ * Usage: java Resubmit.java adapt|execute IN.class OUT.class (JDK 24 or later, for java.lang.classfile; ClassPatch.java beside it).
  */
 public class Resubmit {
 
@@ -33,27 +29,15 @@ public class Resubmit {
             System.err.println("usage: java Resubmit.java adapt|execute IN.class OUT.class");
             System.exit(2);
         }
-        byte[] in = Files.readAllBytes(Path.of(args[1]));
-        // A class of a newer JDK than the one running this is read at this JDK's version and written back at its own.
-        int major = ((in[6] & 0xff) << 8) | (in[7] & 0xff);
-        int readable = Math.min(major, ClassFile.latestMajorVersion());
-        in[6] = (byte) (readable >> 8);
-        in[7] = (byte) readable;
         int[] rewritten = {0};
         boolean adapt = args[0].equals("adapt");
-        var cf = ClassFile.of();
-        byte[] out = cf.transformClass(cf.parse(in), ClassTransform.transformingMethods(
-                m -> m.methodName().equalsString(adapt ? "submitRunContinuation" : "submit"),
-                MethodTransform.transformingCode(adapt ? adaptExecutes(rewritten) : executeSubmits(rewritten))));
+        byte[] out = ClassPatch.rewrite(Path.of(args[1]), adapt ? "submitRunContinuation" : "submit",
+                adapt ? adaptExecutes(rewritten) : executeSubmits(rewritten));
         if (rewritten[0] == 0) {
             System.err.println("no call to rewrite in " + args[1] + ": not the VirtualThread this was written for");
             System.exit(1);
         }
-        out[6] = (byte) (major >> 8);
-        out[7] = (byte) major;
-        Path target = Path.of(args[2]);
-        Files.createDirectories(target.toAbsolutePath().getParent());
-        Files.write(target, out);
+        ClassPatch.write(Path.of(args[2]), out);
         System.out.println(args[0] + ": rewrote " + rewritten[0] + " call(s) in " + args[1]);
     }
 
