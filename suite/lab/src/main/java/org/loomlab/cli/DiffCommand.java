@@ -102,7 +102,7 @@ final class DiffCommand implements Callable<Integer> {
             sliceB = slices.slice(slices.b());
             // Slices of one run saw the same drift only when their forks took turns; otherwise they are runs apart.
             boolean ranApart = sameRun(ra, rb) && !slices.interleaved(ra, rb);
-            factor = ranApart && isAuto() ? calibrated(fileA, slices.axis()) : runToRun(fileA, ra, rb);
+            factor = ranApart && isAuto() ? calibrated(fileA, ra, slices.axis()) : runToRun(fileA, ra, rb);
         }
         RunDiff diff = RunDiff.of(RunDiff.Side.of(fileA.toString(), ra, sliceA), ra, RunDiff.Side.of(fileB.toString(), rb, sliceB),
                 rb, rules.withRunToRun(factor), acrossHardware, RunSource.matching());
@@ -135,7 +135,7 @@ final class DiffCommand implements Callable<Integer> {
             }
             return factor == 1 ? RunToRun.NONE : RunToRun.given(factor);
         }
-        return sameRun(ra, rb) ? RunToRun.NONE : calibrated(fileA, null);
+        return sameRun(ra, rb) ? RunToRun.NONE : calibrated(fileA, ra, null);
     }
 
     /**
@@ -143,8 +143,8 @@ final class DiffCommand implements Callable<Integer> {
      *
      * @param apartOn the axis of slices of one run whose forks did not take turns, or null for two runs
      */
-    private static RunToRun calibrated(Path fileA, String apartOn) throws IOException {
-        Path host = RunSource.hostDir(fileA);
+    private static RunToRun calibrated(Path fileA, RunRecord ra, String apartOn) throws IOException {
+        Path host = RunSource.hostDir(fileA, ra.host().name());
         RunToRun calibrated = RunToRun.read(host);
         if (calibrated == null) {
             System.err.println("diff: no run-to-run calibration for " + host + " (loom-lab calibrate A B on an A/A pair "

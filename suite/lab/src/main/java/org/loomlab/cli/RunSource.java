@@ -43,6 +43,20 @@ final class RunSource {
         return file;
     }
 
+    /**
+     * The host's directory of a run record: the nearest directory above it named as the host the record says it ran on
+     * (so a study kept deeper, {@code results/<host>/<study>/<jdk>/<run>/}, still finds its host's calibration), else
+     * the one its layout {@code results/<host>/<jdk>/<run>/run.json} gives.
+     */
+    static Path hostDir(Path runJson, String host) {
+        for (Path dir = runJson.toAbsolutePath().normalize().getParent(); dir != null; dir = dir.getParent()) {
+            if (dir.getFileName() != null && dir.getFileName().toString().equals(host)) {
+                return dir;
+            }
+        }
+        return hostDir(runJson);
+    }
+
     /** The host's directory of a run record laid out as {@code results/<host>/<jdk>/<run>/run.json}. */
     static Path hostDir(Path runJson) {
         Path run = runJson.toAbsolutePath().normalize().getParent();

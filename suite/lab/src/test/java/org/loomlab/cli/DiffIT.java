@@ -126,6 +126,27 @@ class DiffIT {
         assertThat(diffJson(a, a, "auto").get("run_to_run").get("factor").asDouble()).isEqualTo(1.0);
     }
 
+    /** Runs kept deeper than results/<host>/<jdk>/<run>/ (a study's own directory) are still judged with their host's factor. */
+    @Test
+    void aStudyKeptBelowItsHostFindsTheHostsCalibration() throws Exception {
+        Path committed = LabProcess.HOME.resolve("results/vm-epyc-2c-24g");
+        Path host = tmp.resolve("results/vm-epyc-2c-24g");
+        Files.createDirectories(host.resolve("calibration"));
+        Files.copy(committed.resolve("calibration/run-to-run.json"), host.resolve("calibration/run-to-run.json"));
+        Path study = host.resolve("a-study/rerun/temurin-25");
+        for (String run : List.of("bench-b", "bench-b-aa")) {
+            Files.createDirectories(study.resolve(run));
+            Files.copy(committed.resolve("temurin-25").resolve(run).resolve("run.json"), study.resolve(run).resolve("run.json"));
+        }
+        double calibrated = RecordJson.mapper().readTree(host.resolve("calibration/run-to-run.json").toFile())
+                .get("factor").asDouble();
+
+        JsonNode diff = diffJson(study.resolve("bench-b"), study.resolve("bench-b-aa"), "auto");
+
+        assertThat(calibrated).isGreaterThan(1);
+        assertThat(diff.get("run_to_run").get("factor").asDouble()).isEqualTo(calibrated);
+    }
+
     private JsonNode diffJson(Path a, Path b, String runToRun) throws Exception {
         Path json = tmp.resolve("diff-" + System.nanoTime() + ".json");
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 120, "diff", "--run-to-run", runToRun, "--json",
