@@ -45,7 +45,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("an A/A pair is one JDK on one host; got " + ra.jdk().id() + " on "
                         + ra.host().name() + " and " + rb.jdk().id() + " on " + rb.host().name());
             }
-            Path host = RunSource.hostDir(fileA);
+            Path host = RunSource.hostDir(fileA, ra.host().name());
             if (root != null && !root.equals(host)) {
                 throw new IllegalArgumentException("every pair must come from one host's results; got " + root + " and " + host);
             }

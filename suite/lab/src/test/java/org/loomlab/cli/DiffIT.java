@@ -91,11 +91,7 @@ class DiffIT {
     @Test
     void aCalibratedHostWidensTheIntervalsBetweenItsRuns() throws Exception {
         Path host = tmp.resolve("results/epyc");
-        for (String run : List.of("bench-b", "bench-b-aa")) {
-            Path to = Files.createDirectories(host.resolve("temurin-25").resolve(run));
-            Files.copy(LabProcess.HOME.resolve("results/vm-epyc-2c-24g/temurin-25").resolve(run).resolve("run.json"),
-                    to.resolve("run.json"));
-        }
+        copyAaPair(host.resolve("temurin-25"));
         Path a = host.resolve("temurin-25/bench-b");
         Path b = host.resolve("temurin-25/bench-b-aa");
         LabProcess.Result cal = LabProcess.run(tmp.resolve("log"), 120, "calibrate", a.toString(), b.toString());
@@ -134,10 +130,7 @@ class DiffIT {
         Files.createDirectories(host.resolve("calibration"));
         Files.copy(committed.resolve("calibration/run-to-run.json"), host.resolve("calibration/run-to-run.json"));
         Path study = host.resolve("a-study/rerun/temurin-25");
-        for (String run : List.of("bench-b", "bench-b-aa")) {
-            Files.createDirectories(study.resolve(run));
-            Files.copy(committed.resolve("temurin-25").resolve(run).resolve("run.json"), study.resolve(run).resolve("run.json"));
-        }
+        copyAaPair(study);
         double calibrated = RecordJson.mapper().readTree(host.resolve("calibration/run-to-run.json").toFile())
                 .get("factor").asDouble();
 
@@ -145,6 +138,15 @@ class DiffIT {
 
         assertThat(calibrated).isGreaterThan(1);
         assertThat(diff.get("run_to_run").get("factor").asDouble()).isEqualTo(calibrated);
+    }
+
+    /** The committed A/A pair bench-b and bench-b-aa (Temurin 25 on the EPYC), as run directories under {@code jdkDir}. */
+    private static void copyAaPair(Path jdkDir) throws Exception {
+        for (String run : List.of("bench-b", "bench-b-aa")) {
+            Path to = Files.createDirectories(jdkDir.resolve(run));
+            Files.copy(LabProcess.HOME.resolve("results/vm-epyc-2c-24g/temurin-25").resolve(run).resolve("run.json"),
+                    to.resolve("run.json"));
+        }
     }
 
     private JsonNode diffJson(Path a, Path b, String runToRun) throws Exception {
