@@ -150,6 +150,16 @@ public enum Profile {
     }
 
     /**
+     * Shapes a fork of this profile had before its current one, which records made then still show: quick warmed up
+     * in three 1 s iterations from 4705787 to 300b87c (2026-11-24 21:06-21:45 UTC). Its earlier single 1 s warm-up
+     * has the counts of today's, and records of that time keep no warm-up seconds, so it needs no entry.
+     */
+    public List<ForkShape> earlierForkShapes(ExperimentSpec.Kind kind) {
+        return this == QUICK && kind == ExperimentSpec.Kind.JMH
+                ? List.of(new ForkShape(iterations, 3, Duration.ofSeconds(3))) : List.of();
+    }
+
+    /**
      * What a fork of a cell at {@code params} of {@code experiment} measures and throws away: the profile's shape, with
      * the warm-up an experiment's rules ask for when it is longer and the profile aims at a precision (a smoke or the
      * talk's own settings keep theirs), as one JMH warm-up iteration of that length.

@@ -57,9 +57,10 @@ public final class ProfileMatch {
             List<Integer> measured = List.of(p.samplesPerFork(), p.warmupDiscarded());
             // The cell's own shape, with the warm-up its experiment's rules ask for now; records made before a rule
             // asked for it, and cells that took turns with one that needs more, warmed up otherwise, never less than
-            // the profile does.
+            // the profile does; records made under one of the profile's earlier shapes match that shape.
             ForkShape plain = own.forkShape(experiment.kind());
-            List<ForkShape> allowed = List.of(own.forkShape(experiment, cell.params()), plain);
+            List<ForkShape> allowed = new ArrayList<>(List.of(own.forkShape(experiment, cell.params()), plain));
+            allowed.addAll(own.earlierForkShapes(experiment.kind()));
             ForkShape expected = allowed.get(0);
             if (allowed.stream().anyMatch(f -> List.of(f.samples(), f.warmupDiscarded()).equals(measured))) {
                 // Records made before the warm-up time was kept are judged on the counts only.
