@@ -14,7 +14,11 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** Compares the same cells of two runs and gives each a verdict; optionally fails when any got worse. */
@@ -102,7 +106,7 @@ final class DiffCommand implements Callable<Integer> {
             sliceB = slices.slice(slices.b());
             // Slices of one run saw the same drift only when their forks took turns; otherwise they are runs apart.
             boolean ranApart = sameRun(ra, rb) && !slices.interleaved(ra, rb);
-            factor = ranApart && isAuto() ? calibrated(fileA, ra, slices.axis()) : runToRun(fileA, ra, rb);
+            factor = ranApart && isAuto() ? calibrated(fileA, ra, rb, slices.axis()) : runToRun(fileA, ra, rb);
         }
         RunDiff diff = RunDiff.of(RunDiff.Side.of(fileA.toString(), ra, sliceA), ra, RunDiff.Side.of(fileB.toString(), rb, sliceB),
                 rb, rules.withRunToRun(factor), acrossHardware, RunSource.matching());
@@ -135,15 +139,17 @@ final class DiffCommand implements Callable<Integer> {
             }
             return factor == 1 ? RunToRun.NONE : RunToRun.given(factor);
         }
-        return sameRun(ra, rb) ? RunToRun.NONE : calibrated(fileA, ra, null);
+        return sameRun(ra, rb) ? RunToRun.NONE : calibrated(fileA, ra, rb, null);
     }
 
     /**
-     * The host's calibrated factor, or none with a warning when the host has no calibration.
+     * The host's calibrated factor, or none with a warning when the host has no calibration; a warning too when a side
+     * ran under a kernel none of the calibration's runs did (a new kernel moved this host's runs more than runs on one
+     * kernel move, results/vm-epyc-2c-24g/calibration/README.md).
      *
      * @param apartOn the axis of slices of one run whose forks did not take turns, or null for two runs
      */
-    private static RunToRun calibrated(Path fileA, RunRecord ra, String apartOn) throws IOException {
+    private static RunToRun calibrated(Path fileA, RunRecord ra, RunRecord rb, String apartOn) throws IOException {
         Path host = RunSource.hostDir(fileA, ra.host().name());
         RunToRun calibrated = RunToRun.read(host);
         if (calibrated == null) {
@@ -154,6 +160,18 @@ final class DiffCommand implements Callable<Integer> {
         if (apartOn != null) {
             System.err.println("diff: the slices' forks did not take turns (run --interleave " + apartOn + "), so they ran "
                     + "apart like two runs: the intervals are widened by the host's run-to-run factor");
+        }
+        Set<String> fitted = calibrated.kernels(host);
+        String kernelA = ra.host().kernel();
+        String kernelB = rb.host().kernel();
+        for (String kernel : new LinkedHashSet<>(Arrays.asList(kernelA, kernelB))) {
+            if (kernel != null && !fitted.isEmpty() && !fitted.contains(kernel)) {
+                String side = kernel.equals(kernelA) ? kernel.equals(kernelB) ? "A and B" : "A" : "B";
+                System.err.printf(Locale.ROOT, "diff: %s ran under kernel %s, and the run-to-run factor %.2f was fitted on "
+                        + "runs under %s only: it may not fit another kernel (loom-lab calibrate --dry-run on an A/A "
+                        + "pair with a run under it says how far off it is)%n", side, kernel, calibrated.factor(),
+                        String.join(", ", fitted));
+            }
         }
         return calibrated;
     }

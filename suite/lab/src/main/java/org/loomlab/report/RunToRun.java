@@ -17,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -125,6 +127,29 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
     public static RunToRun read(Path hostDir) throws IOException {
         Path file = hostDir.resolve("calibration").resolve(FILE);
         return Files.isRegularFile(file) ? RecordJson.mapper().readValue(file.toFile(), RunToRun.class) : null;
+    }
+
+    /**
+     * The kernels its A/A runs ran under, read from their records below {@code hostDir}; a run no longer there or
+     * unreadable names none, so a factor kept without its runs names no kernel at all.
+     */
+    public Set<String> kernels(Path hostDir) {
+        Set<String> out = new TreeSet<>();
+        for (String run : runs) {
+            Path file = hostDir.resolve(run);
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            try {
+                String kernel = RecordJson.read(file).host().kernel();
+                if (kernel != null) {
+                    out.add(kernel);
+                }
+            } catch (IOException | RuntimeException unreadable) {
+                // check names a bad record; here it only cannot say which kernel the factor was fitted on
+            }
+        }
+        return out;
     }
 
     /** Writes it as the host's estimate (through a temporary file, so a failed write leaves the old one). */

@@ -1,6 +1,7 @@
 package org.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -138,6 +139,33 @@ class DiffIT {
 
         assertThat(calibrated).isGreaterThan(1);
         assertThat(diff.get("run_to_run").get("factor").asDouble()).isEqualTo(calibrated);
+    }
+
+    /** A side run under a kernel none of the calibration's runs ran under is warned of; the factor still applies. */
+    @Test
+    void aSideUnderAKernelTheFactorWasNotFittedOnIsWarnedOf() throws Exception {
+        Path host = tmp.resolve("results/epyc");
+        copyAaPair(host.resolve("temurin-25"));
+        Path a = host.resolve("temurin-25/bench-b");
+        Path b = host.resolve("temurin-25/bench-b-aa");
+        LabProcess.Result cal = LabProcess.run(tmp.resolve("log"), 120, "calibrate", a.toString(), b.toString());
+        assertThat(cal.exitCode()).as(cal.stderr()).isEqualTo(LoomLab.OK);
+        Path rebooted = Files.createDirectories(host.resolve("temurin-25/after-reboot"));
+        ObjectNode record = (ObjectNode)
+                RecordJson.mapper().readTree(b.resolve("run.json").toFile());
+        String fitted = record.get("host").get("kernel").asText();
+        ((ObjectNode) record.get("host")).put("kernel", "6.18.44-fc-v657");
+        RecordJson.mapper().writeValue(rebooted.resolve("run.json").toFile(), record);
+
+        LabProcess.Result same = LabProcess.run(tmp.resolve("log"), 120, "diff", a.toString(), b.toString());
+        LabProcess.Result across = LabProcess.run(tmp.resolve("log"), 120, "diff", a.toString(), rebooted.toString());
+
+        assertThat(same.exitCode()).as(same.stderr()).isEqualTo(LoomLab.OK);
+        assertThat(same.stderr()).doesNotContain("ran under kernel");
+        assertThat(across.exitCode()).as(across.stderr()).isEqualTo(LoomLab.OK);
+        assertThat(across.stderr()).containsOnlyOnce("diff: B ran under kernel 6.18.44-fc-v657, and the run-to-run factor")
+                .contains("was fitted on runs under " + fitted + " only");
+        assertThat(across.stdout()).contains("host.kernel: " + fitted + " | 6.18.44-fc-v657");
     }
 
     /** The committed A/A pair bench-b and bench-b-aa (Temurin 25 on the EPYC), as run directories under {@code jdkDir}. */
