@@ -3,6 +3,7 @@ package org.loomlab.report;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.Precision;
 import org.loomlab.record.RunRecord;
 
 import java.util.ArrayList;
@@ -30,12 +31,30 @@ public record RunVerdict(int cells, int reached, List<String> missed, List<Strin
                 if (c.precision().reached()) {
                     reached++;
                 } else {
-                    missed.add(String.format(Locale.ROOT, "%s: %s", name, c.precision().acrossForks() == null ? "no interval over forks"
-                            : String.format(Locale.ROOT, "±%.1f %%", 100 * c.precision().acrossForks())));
+                    missed.add(name + ": " + shortfall(c.precision()));
                 }
             }
         }
         return new RunVerdict(primary.size(), reached, List.copyOf(missed), List.copyOf(broken));
+    }
+
+    /**
+     * Why a cell counts as short of its target: no interval, too wide, or within it only on forks that agreed more than
+     * the cell's forks usually do here (the loop then stops on its budget, not its target, and says how many it needs).
+     */
+    static String shortfall(Precision p) {
+        Double width = p.acrossForks();
+        if (width == null) {
+            return "no interval over forks";
+        }
+        String half = String.format(Locale.ROOT, "±%.1f %%", 100 * width);
+        if (width > p.target()) {
+            return half;
+        }
+        return p.usualSpread() != null && p.forkSpread() != null && p.usualSpread() > p.forkSpread()
+                ? String.format(Locale.ROOT, "%s, within ±%.0f %% only because its %d forks spread %.1f %%, less than the "
+                        + "%.1f %% they usually do here", half, 100 * p.target(), p.forks(), 100 * p.forkSpread(), 100 * p.usualSpread())
+                : String.format(Locale.ROOT, "%s, within ±%.0f %% but its budget ran out first", half, 100 * p.target());
     }
 
     /** Every cell ended ok and reached its target. */
