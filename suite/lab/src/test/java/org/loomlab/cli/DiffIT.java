@@ -92,11 +92,9 @@ class DiffIT {
     @Test
     void aCalibratedHostWidensTheIntervalsBetweenItsRuns() throws Exception {
         Path host = tmp.resolve("results/epyc");
-        copyAaPair(host.resolve("temurin-25"));
         Path a = host.resolve("temurin-25/bench-b");
         Path b = host.resolve("temurin-25/bench-b-aa");
-        LabProcess.Result cal = LabProcess.run(tmp.resolve("log"), 120, "calibrate", a.toString(), b.toString());
-        assertThat(cal.exitCode()).as(cal.stderr()).isEqualTo(LoomLab.OK);
+        LabProcess.Result cal = calibrateAaPair(host);
         assertThat(cal.stdout()).containsPattern("run-to-run factor \\d+\\.\\d\\d from \\d+ cells of 1 pair");
         JsonNode written = RecordJson.mapper().readTree(host.resolve("calibration/run-to-run.json").toFile());
         double factor = written.get("factor").asDouble();
@@ -145,11 +143,9 @@ class DiffIT {
     @Test
     void aSideUnderAKernelTheFactorWasNotFittedOnIsWarnedOf() throws Exception {
         Path host = tmp.resolve("results/epyc");
-        copyAaPair(host.resolve("temurin-25"));
         Path a = host.resolve("temurin-25/bench-b");
         Path b = host.resolve("temurin-25/bench-b-aa");
-        LabProcess.Result cal = LabProcess.run(tmp.resolve("log"), 120, "calibrate", a.toString(), b.toString());
-        assertThat(cal.exitCode()).as(cal.stderr()).isEqualTo(LoomLab.OK);
+        calibrateAaPair(host);
         Path rebooted = Files.createDirectories(host.resolve("temurin-25/after-reboot"));
         ObjectNode record = (ObjectNode)
                 RecordJson.mapper().readTree(b.resolve("run.json").toFile());
@@ -166,6 +162,15 @@ class DiffIT {
         assertThat(across.stderr()).containsOnlyOnce("diff: B ran under kernel 6.18.44-fc-v657, and the run-to-run factor")
                 .contains("was fitted on runs under " + fitted + " only");
         assertThat(across.stdout()).contains("host.kernel: " + fitted + " | 6.18.44-fc-v657");
+    }
+
+    /** The committed A/A pair copied under {@code host/temurin-25} and calibrated there by the real CLI; its output. */
+    private LabProcess.Result calibrateAaPair(Path host) throws Exception {
+        copyAaPair(host.resolve("temurin-25"));
+        LabProcess.Result cal = LabProcess.run(tmp.resolve("log"), 120, "calibrate",
+                host.resolve("temurin-25/bench-b").toString(), host.resolve("temurin-25/bench-b-aa").toString());
+        assertThat(cal.exitCode()).as(cal.stderr()).isEqualTo(LoomLab.OK);
+        return cal;
     }
 
     /** The committed A/A pair bench-b and bench-b-aa (Temurin 25 on the EPYC), as run directories under {@code jdkDir}. */
