@@ -37,7 +37,8 @@ class HttpCellsIT {
     @Test
     void everyHttpClientReadsFromTheFixtureContainer() throws Exception {
         Path results = tmp.resolve("results");
-        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, args(results, "http-it", "-p", "lock=reentrant"));
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, args(results, "http-it", "-p", "lock=reentrant",
+                "--fixture", "container"));
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         JsonNode record = record(results);
         assertThat(record.at("/fixture/kind").asText()).isEqualTo("container");
@@ -83,7 +84,7 @@ class HttpCellsIT {
     void killingTheFixtureMidRunFailsTheLaterCellsAndCompletesTheRecord() throws Exception {
         Path results = tmp.resolve("results");
         // Under --strict (a CI gate) a complete run with failed cells exits 1.
-        Process lab = LabProcess.start(tmp.resolve("log"), args(results, "kill-it", "--strict"));
+        Process lab = LabProcess.start(tmp.resolve("log"), args(results, "kill-it", "--strict", "--fixture", "container"));
         Path runJson = RunFiles.awaitRunJson(results, 1, Duration.ofMinutes(3));
         // Only this run's fixture: other runs on the same engine keep theirs.
         String port = RecordJson.mapper().readTree(runJson.toFile()).at("/fixture/url").asText().replaceAll(".*:", "");
