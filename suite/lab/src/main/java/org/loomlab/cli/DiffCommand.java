@@ -14,11 +14,7 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** Compares the same cells of two runs and gives each a verdict; optionally fails when any got worse. */
@@ -161,18 +157,8 @@ final class DiffCommand implements Callable<Integer> {
             System.err.println("diff: the slices' forks did not take turns (run --interleave " + apartOn + "), so they ran "
                     + "apart like two runs: the intervals are widened by the host's run-to-run factor");
         }
-        Set<String> fitted = calibrated.kernels(host);
-        String kernelA = ra.host().kernel();
-        String kernelB = rb.host().kernel();
-        for (String kernel : new LinkedHashSet<>(Arrays.asList(kernelA, kernelB))) {
-            if (kernel != null && !fitted.isEmpty() && !fitted.contains(kernel)) {
-                String side = kernel.equals(kernelA) ? kernel.equals(kernelB) ? "A and B" : "A" : "B";
-                System.err.printf(Locale.ROOT, "diff: %s ran under kernel %s, and the run-to-run factor %.2f was fitted on "
-                        + "runs under %s only: it may not fit another kernel (loom-lab calibrate --dry-run on an A/A "
-                        + "pair with a run under it says how far off it is)%n", side, kernel, calibrated.factor(),
-                        String.join(", ", fitted));
-            }
-        }
+        calibrated.unfittedKernels(host, ra.host().kernel(), rb.host().kernel())
+                .forEach(line -> System.err.println("diff: " + line));
         return calibrated;
     }
 }

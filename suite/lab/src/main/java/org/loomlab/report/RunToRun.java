@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -150,6 +151,26 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
             }
         }
         return out;
+    }
+
+    /**
+     * One line per kernel that A or B ran under and none of its A/A runs did, naming the sides: a factor fitted under
+     * one kernel may not fit another. Empty when every side's kernel is among them or the runs are not there to say.
+     */
+    public List<String> unfittedKernels(Path hostDir, String kernelA, String kernelB) {
+        Set<String> fitted = kernels(hostDir);
+        Map<String, List<String>> sides = new LinkedHashMap<>();
+        BiConsumer<String, String> unless = (side, kernel) -> {
+            if (kernel != null && !fitted.isEmpty() && !fitted.contains(kernel)) {
+                sides.computeIfAbsent(kernel, k -> new ArrayList<>()).add(side);
+            }
+        };
+        unless.accept("A", kernelA);
+        unless.accept("B", kernelB);
+        return sides.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s ran under kernel %s, and the run-to-run "
+                + "factor %.2f was fitted on runs under %s only: it may not fit another kernel (loom-lab calibrate --dry-run "
+                + "on an A/A pair with a run under it says how far off it is)", String.join(" and ", e.getValue()),
+                e.getKey(), factor, String.join(", ", fitted))).toList();
     }
 
     /** Writes it as the host's estimate (through a temporary file, so a failed write leaves the old one). */

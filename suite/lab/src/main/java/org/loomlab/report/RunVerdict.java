@@ -51,10 +51,12 @@ public record RunVerdict(int cells, int reached, List<String> missed, List<Strin
         if (width > p.target()) {
             return half;
         }
-        return p.usualSpread() != null && p.forkSpread() != null && p.usualSpread() > p.forkSpread()
-                ? String.format(Locale.ROOT, "%s, within ±%.0f %% only because its %d forks spread %.1f %%, less than the "
-                        + "%.1f %% they usually do here", half, 100 * p.target(), p.forks(), 100 * p.forkSpread(), 100 * p.usualSpread())
-                : String.format(Locale.ROOT, "%s, within ±%.0f %% but its budget ran out first", half, 100 * p.target());
+        String within = half + ", within ±" + Figures.percent(p.target());
+        if (p.usualSpread() != null && p.forkSpread() != null && p.usualSpread() > p.forkSpread()) {
+            return String.format(Locale.ROOT, "%s only because its %d forks spread %.1f %%, less than the %.1f %% they "
+                    + "usually do here", within, p.forks(), 100 * p.forkSpread(), 100 * p.usualSpread());
+        }
+        return within + " but its budget ran out first";
     }
 
     /** Every cell ended ok and reached its target. */
