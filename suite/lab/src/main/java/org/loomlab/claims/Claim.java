@@ -9,9 +9,9 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.RunDiff;
-import org.loomlab.report.Verdict;
-import org.loomlab.report.VerdictRules;
+import org.loomlab.compare.RunDiff;
+import org.loomlab.compare.Verdict;
+import org.loomlab.compare.VerdictRules;
 
 import java.io.IOException;
 import java.io.InputStream;

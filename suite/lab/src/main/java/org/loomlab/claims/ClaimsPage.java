@@ -2,11 +2,11 @@ package org.loomlab.claims;
 
 import org.loomlab.record.CellMatching;
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.Adjustment;
-import org.loomlab.report.Figures;
-import org.loomlab.report.FingerprintDiff;
-import org.loomlab.report.MarkdownTable;
-import org.loomlab.report.VerdictRules;
+import org.loomlab.compare.Adjustment;
+import org.loomlab.text.Figures;
+import org.loomlab.compare.FingerprintDiff;
+import org.loomlab.text.MarkdownTable;
+import org.loomlab.compare.VerdictRules;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package org.loomlab.cli;
 
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.MarkdownTable;
-import org.loomlab.report.RunToRun;
+import org.loomlab.text.MarkdownTable;
+import org.loomlab.compare.RunToRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

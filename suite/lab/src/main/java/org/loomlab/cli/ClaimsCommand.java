@@ -3,7 +3,7 @@ package org.loomlab.cli;
 import org.loomlab.claims.Claim;
 import org.loomlab.claims.ClaimsPage;
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.VerdictRules;
+import org.loomlab.compare.VerdictRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -1,11 +1,11 @@
 package org.loomlab.cli;
 
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.Between;
-import org.loomlab.report.RunDiff;
-import org.loomlab.report.RunToRun;
+import org.loomlab.compare.Between;
+import org.loomlab.compare.RunDiff;
+import org.loomlab.compare.RunToRun;
 import org.loomlab.report.SampleExport;
-import org.loomlab.report.VerdictRules;
+import org.loomlab.compare.VerdictRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

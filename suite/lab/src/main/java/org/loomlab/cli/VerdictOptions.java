@@ -1,7 +1,7 @@
 package org.loomlab.cli;
 
-import org.loomlab.report.Adjustment;
-import org.loomlab.report.VerdictRules;
+import org.loomlab.compare.Adjustment;
+import org.loomlab.compare.VerdictRules;
 import picocli.CommandLine.Option;
 
 /**

@@ -17,7 +17,7 @@ import org.loomlab.progress.ProgressLog;
 import org.loomlab.progress.ProgressTail;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
-import org.loomlab.report.MarkdownTable;
+import org.loomlab.text.MarkdownTable;
 import org.loomlab.run.RunSession;
 
 import java.io.IOException;

@@ -4,7 +4,7 @@ import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.record.Cell;
 import org.loomlab.record.Precision;
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.Figures;
+import org.loomlab.text.Figures;
 
 import java.util.ArrayList;
 import java.util.Arrays;

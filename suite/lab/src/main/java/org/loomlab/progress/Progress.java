@@ -5,7 +5,7 @@ import org.loomlab.plan.RunBudget;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunStatus;
-import org.loomlab.report.Figures;
+import org.loomlab.text.Figures;
 import org.loomlab.report.ResultsTable;
 
 import java.io.PrintStream;

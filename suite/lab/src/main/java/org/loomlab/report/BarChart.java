@@ -1,5 +1,7 @@
 package org.loomlab.report;
 
+import org.loomlab.text.Figures;
+
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 

@@ -1,5 +1,8 @@
 package org.loomlab.report;
 
+import org.loomlab.text.Figures;
+import org.loomlab.text.MarkdownTable;
+
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellMatching;

@@ -1,5 +1,8 @@
 package org.loomlab.report;
 
+import org.loomlab.text.Figures;
+import org.loomlab.text.MarkdownTable;
+
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
@@ -25,7 +28,7 @@ import java.util.function.ToLongFunction;
 public final class MemoryRanking {
 
     /** The metric of a JMH cell's allocation per operation ({@code -prof gc}). */
-    public static final String ALLOCATION = "gc.alloc.rate.norm";
+    public static final String ALLOCATION = Cell.ALLOCATION;
 
     // Binary megabytes, named so: the JVM and the kernel count memory in powers of two.
     private static final double MIB = 1024.0 * 1024.0;

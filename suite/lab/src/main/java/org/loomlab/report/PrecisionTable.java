@@ -1,5 +1,9 @@
 package org.loomlab.report;
 
+import org.loomlab.compare.Reach;
+import org.loomlab.text.Figures;
+import org.loomlab.text.MarkdownTable;
+
 import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
@@ -102,25 +106,6 @@ public final class PrecisionTable {
                 .map(p -> p.target()).findFirst().orElse(null);
     }
 
-    /**
-     * About how many forks reach a relative half-width of {@code target} at {@code confidence} when fork means spread
-     * by {@code spread} (sd / mean): the fewest n whose t(n - 1) * spread / sqrt(n) is within it, t at that n. (At the
-     * forks seen so far t overstates the need: 4.3 at three forks, 2.1 at twenty, and squared that is four times.)
-     */
-    public static int forksToReach(double spread, double target, double confidence) {
-        double p = 1 - (1 - confidence) / 2;
-        // The normal quantile is a lower bound (t > z); t's own n is found upwards from it.
-        double z = NormalDistribution.of(0, 1).inverseCumulativeProbability(p);
-        double normal = Math.ceil(Math.pow(z * spread / target, 2));
-        if (normal > 1_000_000) {
-            return Integer.MAX_VALUE; // t is z there; more than a lab will ever run
-        }
-        int n = Math.max(2, (int) normal);
-        while (TDistribution.of(n - 1).inverseCumulativeProbability(p) * spread / Math.sqrt(n) > target) {
-            n++;
-        }
-        return n;
-    }
 
     private static List<String> row(String name, int cells, int reached, int within10, int flagged, int notOk,
                                     List<Double> widths, double wall, int missed, double need, int single, double floor) {

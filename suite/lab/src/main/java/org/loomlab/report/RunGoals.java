@@ -1,5 +1,8 @@
 package org.loomlab.report;
 
+import org.loomlab.compare.Reach;
+import org.loomlab.text.Figures;
+
 import org.loomlab.plan.Stretch;
 import org.loomlab.record.Cell;
 

@@ -1,9 +1,10 @@
 package org.loomlab.run;
 
+import org.loomlab.compare.Reach;
+
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.apache.commons.statistics.distribution.TDistribution;
-import org.loomlab.report.PrecisionTable;
 
 import java.util.List;
 import java.util.Locale;
@@ -75,7 +76,7 @@ public record ForkInterval(double score, double low, double high, double relativ
         if (!Double.isFinite(forkSpread) || forks < 2) {
             return -1;
         }
-        return PrecisionTable.forksToReach(forkSpread, target, confidence);
+        return Reach.forksFor(forkSpread, target, confidence);
     }
 
     private static double halfWidth(double[] v, double confidence) {

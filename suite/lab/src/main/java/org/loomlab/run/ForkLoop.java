@@ -12,9 +12,9 @@ import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
-import org.loomlab.report.Figures;
+import org.loomlab.text.Figures;
 import org.loomlab.report.PrecisionTable;
-import org.loomlab.report.Reach;
+import org.loomlab.compare.Reach;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -185,7 +185,7 @@ final class ForkLoop {
 
     /** The forks {@code m}'s usual spread needs for {@code relative}; 0 without one. */
     private int usualForks(Member m, double relative) {
-        return m.usual == null ? 0 : PrecisionTable.forksToReach(m.usual.spread(), relative, policy.confidence());
+        return m.usual == null ? 0 : Reach.forksFor(m.usual.spread(), relative, policy.confidence());
     }
 
     /**

@@ -117,7 +117,7 @@ public final class JmhCell implements CellRunner {
     }
 
     /** JMH's secondary metric of {@code -prof gc} for the bytes allocated per operation (a dinner), all threads counted. */
-    static final String ALLOCATION = MemoryRanking.ALLOCATION;
+    static final String ALLOCATION = Cell.ALLOCATION;
 
     /**
      * One JMH fork of the cell: its JSON kept verbatim as {@code jmh/NAME/fork-K.json}, its output appended to the

@@ -28,7 +28,7 @@ import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
-import org.loomlab.report.Figures;
+import org.loomlab.text.Figures;
 import org.loomlab.report.PrecisionTable;
 import org.loomlab.report.RunExports;
 import org.loomlab.report.RunVerdict;

@@ -14,10 +14,10 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.Adjustment;
-import org.loomlab.report.Ratio;
-import org.loomlab.report.Verdict;
-import org.loomlab.report.VerdictRules;
+import org.loomlab.compare.Adjustment;
+import org.loomlab.compare.Ratio;
+import org.loomlab.compare.Verdict;
+import org.loomlab.compare.VerdictRules;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -6,9 +6,9 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.CellMatching;
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.Adjustment;
-import org.loomlab.report.Verdict;
-import org.loomlab.report.VerdictRules;
+import org.loomlab.compare.Adjustment;
+import org.loomlab.compare.Verdict;
+import org.loomlab.compare.VerdictRules;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

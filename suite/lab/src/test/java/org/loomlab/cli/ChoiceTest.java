@@ -1,7 +1,7 @@
 package org.loomlab.cli;
 
 import org.junit.jupiter.api.Test;
-import org.loomlab.report.Adjustment;
+import org.loomlab.compare.Adjustment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.RecordJson;
-import org.loomlab.report.Ratio;
+import org.loomlab.compare.Ratio;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

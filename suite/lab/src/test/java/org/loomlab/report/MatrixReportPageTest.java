@@ -68,9 +68,9 @@ class MatrixReportPageTest {
         MatrixReportPage.Matrix m = matrix(file, "m");
         Map<String, RunRecord> runs = new LinkedHashMap<>();
         m.runs().forEach((jdk, r) -> runs.put(jdk, run(jdk, r.jdk().runtimeVersion(), List.of(cell("reentrant", 3.5),
-                forked("philosophers", Map.of("lock", "reentrant"), MemoryRanking.ALLOCATION, "B/op", List.of(List.of(3e6, 3.1e6))),
+                forked("philosophers", Map.of("lock", "reentrant"), Cell.ALLOCATION, "B/op", List.of(List.of(3e6, 3.1e6))),
                 cell("synchronized", 112),
-                forked("philosophers", Map.of("lock", "synchronized"), MemoryRanking.ALLOCATION, "B/op", List.of(List.of(1e6, 1.1e6)))))));
+                forked("philosophers", Map.of("lock", "synchronized"), Cell.ALLOCATION, "B/op", List.of(List.of(1e6, 1.1e6)))))));
         ReportPage page = MatrixReportPage.of(List.of(new MatrixReportPage.Matrix(file, m.record(), runs)), tmp.resolve("out"),
                 CellMatching.EXACT);
 

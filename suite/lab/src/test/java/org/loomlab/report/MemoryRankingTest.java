@@ -34,7 +34,7 @@ class MemoryRankingTest {
 
     /** A cell's allocation per dinner over two forks, in bytes. */
     private static Cell allocation(String threads, double bytes) {
-        Cell c = forked("philosophers", lockAndThreads(threads), MemoryRanking.ALLOCATION, "B/op",
+        Cell c = forked("philosophers", lockAndThreads(threads), Cell.ALLOCATION, "B/op",
                 List.of(List.of(bytes, bytes * 1.02), List.of(bytes * 0.98)));
         return c.withMeasurement(bytes, bytes * 0.05, bytes * 0.95, bytes * 1.05, c.forkSamples(), null);
     }

@@ -1,5 +1,9 @@
 package org.loomlab.report;
 
+import org.loomlab.compare.Reach;
+
+import org.loomlab.text.Figures;
+
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
@@ -34,7 +38,7 @@ class PrecisionTableTest {
         // Three forks in 30 s spreading 11 %: about 21 forks of 10 s reach ±5 % at 95 %.
         Cell missed = Cell.builder("service", Map.of("executor", "pool-n"), "throughput", "req/s").score(100.0)
                 .wallSeconds(30).precision(new Precision(0.95, 0.05, 0.27, 3, 1, 1, 30, true, 0.11, "t")).build();
-        int forks = PrecisionTable.forksToReach(0.11, 0.05, 0.95);
+        int forks = Reach.forksFor(0.11, 0.05, 0.95);
         assertThat(forks).isBetween(18, 24);
         String table = PrecisionTable.markdown(run("openjdk-25", "25.0.2", List.of(missed, cell("pool-1", 0.02, 3, false))));
         String service = table.lines().filter(l -> l.startsWith("| service")).findFirst().orElseThrow();

@@ -1,5 +1,7 @@
 package org.loomlab.report;
 
+import org.loomlab.compare.Reach;
+
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
@@ -32,8 +34,8 @@ class RunGoalsTest {
 
         // ±5 % on 80 %: the four cheapest of five (the one-fork cell's floor, about 30 forks of 25 s, is left out);
         // ±10 % on 95 %: all five. The spread cell counts at its dearer goal, the one-fork cell at its ±10 % floor.
-        double expected = 20 + 15 + PrecisionTable.forksToReach(0.11, 0.05, 0.95) * 10.0
-                + PrecisionTable.forksToReach(0.188 / Math.sqrt(2), 0.10, 0.95) * 25.0 + 2 * 120;
+        double expected = 20 + 15 + Reach.forksFor(0.11, 0.05, 0.95) * 10.0
+                + Reach.forksFor(0.188 / Math.sqrt(2), 0.10, 0.95) * 25.0 + 2 * 120;
         assertThat(goals.seconds()).isCloseTo(expected, within(1e-6));
         assertThat(goals.spent()).isEqualTo(210.0);
         assertThat(goals.floors()).isEqualTo(2);

@@ -1,5 +1,7 @@
 package org.loomlab.run;
 
+import org.loomlab.compare.Reach;
+
 import org.junit.jupiter.api.Test;
 import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
@@ -9,7 +11,6 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.Precision;
-import org.loomlab.report.PrecisionTable;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -326,7 +327,7 @@ class ForkLoopTest {
         assertThat(ran).containsExactly(1, 2, 3);
         assertThat(c.precision().budgetExhausted()).isTrue();
         assertThat(c.message()).contains("after 3 forks").contains("forks spread").contains("would reach it")
-                .contains(", ±10 % about " + PrecisionTable.forksToReach(c.precision().forkSpread(), 0.10, 0.95) + " (");
+                .contains(", ±10 % about " + Reach.forksFor(c.precision().forkSpread(), 0.10, 0.95) + " (");
     }
 
     @Test
@@ -353,8 +354,8 @@ class ForkLoopTest {
                 }).get(0);
         assertThat(c.precision().forks()).isEqualTo(1);
         assertThat(c.precision().sampleSpread()).isCloseTo(0.188, within(0.001));
-        int floor = PrecisionTable.forksToReach(0.188 / Math.sqrt(2), 0.05, 0.95);
-        int floor10 = PrecisionTable.forksToReach(0.188 / Math.sqrt(2), 0.10, 0.95);
+        int floor = Reach.forksFor(0.188 / Math.sqrt(2), 0.05, 0.95);
+        int floor10 = Reach.forksFor(0.188 / Math.sqrt(2), 0.10, 0.95);
         assertThat(floor).isBetween(28, 32);
         assertThat(c.message()).contains("its 2 samples spread 18.8 %, so forks likely spread 13.3 % or more")
                 .contains("±5 % takes about " + floor + " forks").contains("±10 % about " + floor10 + " (");
@@ -391,7 +392,7 @@ class ForkLoopTest {
         assertThat(c.precision().reached()).isFalse();
         assertThat(c.precision().budgetExhausted()).isTrue();
         assertThat(c.precision().usualSpread()).isEqualTo(0.144);
-        int needed = PrecisionTable.forksToReach(0.144, 0.05, 0.95);
+        int needed = Reach.forksFor(0.144, 0.05, 0.95);
         assertThat(c.message()).contains("14.4 % in 3 earlier runs here").contains("about " + needed + " forks");
     }
 
@@ -409,7 +410,7 @@ class ForkLoopTest {
         // Three forks agree, but 4 % is its usual spread: about six forks reach ±5 %, and they fit in 40 s.
         List<Integer> ran = new ArrayList<>();
         Cell c = stretchedWithHistory(new double[] {100, 101, 100.5, 104, 97, 102, 99, 101}, new ForkLoop.Usual(0.04, 2), ran);
-        assertThat(ran).hasSize(PrecisionTable.forksToReach(0.04, 0.05, 0.95));
+        assertThat(ran).hasSize(Reach.forksFor(0.04, 0.05, 0.95));
         assertThat(c.precision().reached()).isTrue();
     }
 

@@ -6,10 +6,10 @@ import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RunRecord;
-import org.loomlab.report.Adjustment;
-import org.loomlab.report.RunDiff;
-import org.loomlab.report.RunToRun;
-import org.loomlab.report.VerdictRules;
+import org.loomlab.compare.Adjustment;
+import org.loomlab.compare.RunDiff;
+import org.loomlab.compare.RunToRun;
+import org.loomlab.compare.VerdictRules;
 
 import java.time.Duration;
 import java.util.ArrayList;

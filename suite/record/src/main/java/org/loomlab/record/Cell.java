@@ -73,6 +73,9 @@ public record Cell(
      */
     public static final String TABLE_MEAL_TIME = "table.meal.time";
 
+    /** JMH's secondary metric of {@code -prof gc} for the bytes allocated per operation, all threads counted. */
+    public static final String ALLOCATION = "gc.alloc.rate.norm";
+
     public Cell {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         samples = samples == null ? List.of() : List.copyOf(samples);

@@ -1,4 +1,6 @@
-package org.loomlab.report;
+package org.loomlab.compare;
+
+import org.loomlab.report.SampleRuns;
 
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.Cell;

@@ -1,4 +1,4 @@
-package org.loomlab.report;
+package org.loomlab.text;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,4 +1,7 @@
-package org.loomlab.report;
+package org.loomlab.compare;
+
+import org.loomlab.compare.MealSpread;
+import org.loomlab.text.Figures;
 
 import org.apache.commons.statistics.descriptive.Median;
 import org.loomlab.record.Cell;

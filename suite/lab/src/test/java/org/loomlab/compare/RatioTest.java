@@ -1,4 +1,4 @@
-package org.loomlab.report;
+package org.loomlab.compare;
 
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.Variance;

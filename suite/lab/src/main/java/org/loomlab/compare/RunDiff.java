@@ -1,4 +1,8 @@
-package org.loomlab.report;
+package org.loomlab.compare;
+
+import org.loomlab.compare.FingerprintDiff;
+import org.loomlab.text.Figures;
+import org.loomlab.text.MarkdownTable;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.loomlab.record.Cell;

@@ -1,4 +1,6 @@
-package org.loomlab.report;
+package org.loomlab.compare;
+
+import org.loomlab.report.SampleRuns;
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,12 @@
-package org.loomlab.report;
+package org.loomlab.text;
+
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The lab's one Markdown table writer: a header row, a rule and the rows, every column padded to its widest field so
- * the same text reads as well in a terminal as rendered (README, the HTML report through {@link MarkdownHtml}).
+ * the same text reads as well in a terminal as rendered (README, the HTML report through MarkdownHtml).
  */
 public final class MarkdownTable {
 

@@ -1,4 +1,4 @@
-package org.loomlab.report;
+package org.loomlab.compare;
 
 import org.loomlab.record.Host;
 import org.loomlab.record.RunRecord;

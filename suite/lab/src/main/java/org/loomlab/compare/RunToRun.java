@@ -1,4 +1,5 @@
-package org.loomlab.report;
+package org.loomlab.compare;
+
 
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
@@ -87,7 +88,7 @@ public record RunToRun(double factor, int cells, List<String> runs, Map<String, 
                 if (cb == null || ca.status() != CellStatus.OK || cb.status() != CellStatus.OK) {
                     continue;
                 }
-                if (ca.metric().equals(MemoryRanking.ALLOCATION) || ca.metric().equals(Cell.TABLE_MEAL_TIME)) {
+                if (ca.metric().equals(Cell.ALLOCATION) || ca.metric().equals(Cell.TABLE_MEAL_TIME)) {
                     // Bytes per dinner barely move between runs: their shifts would dilute the allowance the times
                     // need, and the factor stays what the same A/A runs gave before allocation was recorded. The
                     // time per table meal is the dinner's own samples over again.

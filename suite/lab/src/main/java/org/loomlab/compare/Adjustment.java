@@ -1,4 +1,4 @@
-package org.loomlab.report;
+package org.loomlab.compare;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 

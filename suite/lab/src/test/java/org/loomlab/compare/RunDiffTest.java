@@ -1,4 +1,8 @@
-package org.loomlab.report;
+package org.loomlab.compare;
+
+import org.loomlab.report.SampleRuns;
+
+import org.loomlab.compare.FingerprintDiff;
 
 import org.junit.jupiter.api.Test;
 import org.loomlab.catalogue.Catalogue;

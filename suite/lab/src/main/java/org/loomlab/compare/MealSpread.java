@@ -1,4 +1,5 @@
-package org.loomlab.report;
+package org.loomlab.compare;
+
 
 import org.loomlab.record.Cell;
 
