@@ -91,9 +91,10 @@ final class DiffCommand implements Callable<Integer> {
         RunRecord rb = RunSource.read(fileB).without(ignore);
         String sliceA = null;
         String sliceB = null;
-        RunToRun factor;
+        VerdictRules judged;
         if (between == null) {
-            factor = runToRun(fileA, ra, rb);
+            // Lanes of one run took turns round by round: paired, nothing run-to-run to allow for.
+            judged = ra.tookTurnsWith(rb) && isAuto() ? rules.inRounds() : rules.withRunToRun(runToRun(fileA, ra, rb));
         } else {
             Between slices = Between.parse(between);
             ra = slices.sliceA(ra);
@@ -102,10 +103,10 @@ final class DiffCommand implements Callable<Integer> {
             sliceB = slices.slice(slices.b());
             // Slices of one run saw the same drift only when their forks took turns; otherwise they are runs apart.
             boolean ranApart = sameRun(ra, rb) && !slices.interleaved(ra, rb);
-            factor = ranApart && isAuto() ? calibrated(fileA, ra, rb, slices.axis()) : runToRun(fileA, ra, rb);
+            judged = rules.withRunToRun(ranApart && isAuto() ? calibrated(fileA, ra, rb, slices.axis()) : runToRun(fileA, ra, rb));
         }
         RunDiff diff = RunDiff.of(RunDiff.Side.of(fileA.toString(), ra, sliceA), ra, RunDiff.Side.of(fileB.toString(), rb, sliceB),
-                rb, rules.withRunToRun(factor), acrossHardware, RunSource.matching());
+                rb, judged, acrossHardware, RunSource.matching());
         out.write("diff", as == Output.BENCHSTAT ? SampleExport.benchstat(ra, rb) : diff.markdown(changed));
         json.write("diff", diff.result());
         List<RunDiff.Row> worse = diff.worse();

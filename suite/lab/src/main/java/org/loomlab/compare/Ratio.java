@@ -35,7 +35,12 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         /** Every fork alike (counts, say): the exact rank test over the fork means. */
         FORK_RANKS("exact rank test over fork means"),
         /** One fork on a side: the exact rank test over its samples, as if they were independent. */
-        SAMPLES("exact rank test over samples");
+        SAMPLES("exact rank test over samples"),
+        /**
+         * Lanes that took turns: a paired t over the per-round log ratios, on rounds - 1 degrees of freedom. Whatever
+         * drifted during the run reached both forks of a round, so it cancels in their ratio instead of widening it.
+         */
+        PAIRED("paired t over per-round log ratios");
 
         private final String label;
 
@@ -79,6 +84,36 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
             return forks(a, b, confidence, widen);
         }
         return samples(flat(a), flat(b), confidence);
+    }
+
+    /**
+     * B/A of two lanes whose forks took turns: round r pairs A's fork r with B's fork r, and B/A is exp(mean of
+     * log(B_r / A_r)) with a paired t interval. Fewer than two rounds, or rounds whose ratios are all alike, fall back to
+     * {@link #of(List, List, double)}; so do lanes whose forks cannot be paired (a lane that dropped out keeps its
+     * rounds up to then, and only the rounds both sides ran are paired).
+     *
+     * @param a the baseline lane's forks in round order
+     * @param b the other lane's forks in round order
+     */
+    public static Ratio paired(List<double[]> a, List<double[]> b, double confidence) {
+        int rounds = Math.min(a.size(), b.size());
+        if (rounds < 2) {
+            return of(a, b, confidence);
+        }
+        double[] la = logMeans(a.subList(0, rounds));
+        double[] lb = logMeans(b.subList(0, rounds));
+        double[] d = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            d[r] = lb[r] - la[r];
+        }
+        double vd = Variance.of(d).getAsDouble();
+        if (!(vd > 0)) {
+            return of(a, b, confidence);
+        }
+        double shift = Mean.of(d).getAsDouble();
+        double half = TDistribution.of(rounds - 1).inverseSurvivalProbability((1 - confidence) / 2) * Math.sqrt(vd / rounds);
+        double p = TTest.withDefaults().pairedTest(lb, la).getPValue();
+        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.PAIRED);
     }
 
     /**

@@ -88,7 +88,7 @@ public final class RunDiff {
 
     /** The whole diff as written by {@code --json}. */
     public record Result(Side a, Side b, double confidence, double noise, Adjustment adjust, RunToRun runToRun,
-                         boolean acrossHardware, FingerprintDiff fingerprints, List<Row> rows) {
+                         boolean pairedByRound, boolean acrossHardware, FingerprintDiff fingerprints, List<Row> rows) {
     }
 
     /** The note of rows whose directional verdict was held back because the machines differ. */
@@ -110,8 +110,8 @@ public final class RunDiff {
         List<VerdictRules.Pairing> pairs = keys.stream().map(k -> new VerdictRules.Pairing(k, left.get(k), right.get(k))).toList();
         FingerprintDiff fingerprints = FingerprintDiff.between(ra, rb);
         List<Row> rows = rules.judge(pairs, fingerprints.hardware() && !acrossHardware ? DIFFERENT_HARDWARE : null);
-        this.result = new Result(a, b, rules.confidence(), rules.noise(), rules.adjust(), rules.runToRun(), acrossHardware,
-                fingerprints, rows);
+        this.result = new Result(a, b, rules.confidence(), rules.noise(), rules.adjust(), rules.runToRun(), rules.byRound(),
+                acrossHardware, fingerprints, rows);
     }
 
     /** The diff of two records whose cells match as recorded. */
@@ -154,11 +154,15 @@ public final class RunDiff {
                     : "Different hardware: no cell is called faster, slower, less or more (--across-hardware to judge anyway).\n");
         }
         long compared = rows().stream().filter(r -> r.pValue() != null).count();
-        md.append(String.format(Locale.ROOT, "%nB/A over JVM forks: a Welch t interval on the logs of the fork means (%s); "
+        md.append(String.format(Locale.ROOT, "%nB/A over JVM forks: %s (%s); "
                         + "a side with one fork falls back to its samples (exact rank test) and is inconclusive. "
                         + "p adjusted: %s across %d compared cells; noise band ±%s; %s.%n%n",
+                result.pairedByRound() ? "A and B are lanes of one run whose forks took turns, so each round's B/A pairs"
+                        + " its two forks and the interval is a paired t over the rounds' log ratios"
+                        : "a Welch t interval on the logs of the fork means",
                 Figures.percent(result.confidence()), result.adjust().label(), compared, Figures.percent(result.noise()),
-                result.runToRun().describe()));
+                result.pairedByRound() ? "no run-to-run allowance: the lanes took turns in one run"
+                        : result.runToRun().describe()));
         Map<String, List<Row>> groups = new LinkedHashMap<>();
         rows().forEach(r -> groups.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
         boolean any = false;

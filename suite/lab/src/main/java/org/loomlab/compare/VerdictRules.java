@@ -31,17 +31,33 @@ import java.util.Optional;
  * @param noise      half-width of the band around 1 that counts as no change, e.g. 0.02
  * @param adjust     how the family's p-values are adjusted
  * @param runToRun   how much wider than their forks' the intervals of two different runs must be ({@link RunToRun})
+ * @param byRound    the two sides are lanes of one run whose forks took turns: B/A pairs them round by round
+ *                   ({@link Ratio#paired}) and needs no run-to-run allowance
  */
-public record VerdictRules(double confidence, double noise, Adjustment adjust, RunToRun runToRun) {
+public record VerdictRules(double confidence, double noise, Adjustment adjust, RunToRun runToRun, boolean byRound) {
+
+    /** The rules {@code diff} applies unless told otherwise: 95 %, a noise band of ±2 %, Holm across the family. */
+    public static VerdictRules defaults() {
+        return new VerdictRules(0.95, 0.02, Adjustment.HOLM);
+    }
 
     /** Rules for cells of one run (a claim's pairs): intervals over forks as measured. */
     public VerdictRules(double confidence, double noise, Adjustment adjust) {
         this(confidence, noise, adjust, RunToRun.NONE);
     }
 
+    public VerdictRules(double confidence, double noise, Adjustment adjust, RunToRun runToRun) {
+        this(confidence, noise, adjust, runToRun, false);
+    }
+
     /** The same rules, comparing two runs whose variance between them {@code r} estimates. */
     public VerdictRules withRunToRun(RunToRun r) {
-        return new VerdictRules(confidence, noise, adjust, r == null ? RunToRun.NONE : r);
+        return new VerdictRules(confidence, noise, adjust, r == null ? RunToRun.NONE : r, false);
+    }
+
+    /** The same rules for two lanes of one run: paired round by round, nothing to widen. */
+    public VerdictRules inRounds() {
+        return new VerdictRules(confidence, noise, adjust, RunToRun.NONE, true);
     }
 
     /** Note of a row compared over the samples of one JVM on a side. */
@@ -58,7 +74,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
 
     /** The same rules with another noise band; null keeps this one's. */
     public VerdictRules withNoise(Double band) {
-        return band == null ? this : new VerdictRules(confidence, band, adjust, runToRun);
+        return band == null ? this : new VerdictRules(confidence, band, adjust, runToRun, byRound);
     }
 
     /**
@@ -225,7 +241,8 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
                     true, null, null);
         }
         try {
-            return new Measured(p.key(), a, b, Ratio.of(a.forks, b.forks, confidence, runToRun.factor()), false, null, null);
+            Ratio r = byRound ? Ratio.paired(a.forks, b.forks, confidence) : Ratio.of(a.forks, b.forks, confidence, runToRun.factor());
+            return new Measured(p.key(), a, b, r, false, null, null);
         } catch (IllegalArgumentException notPositive) {
             return new Measured(p.key(), a, b, null, false, "no ratio: " + notPositive.getMessage(), Verdict.INCONCLUSIVE);
         }

@@ -14,15 +14,28 @@ import java.util.TreeSet;
  * neighbour, the page cache) reaches every member alike, and A against B needs no run-to-run allowance. That is what
  * a positive control needs: a known small change, told apart within one run.
  *
- * @param axis the axis whose values alternate, or null when every cell runs alone
+ * <p>The lanes of one cell ({@link CellPlan#lane()}) always take turns; a lane may set an axis to a value of its own
+ * (a positive control: {@code --lane-params b=mealtime=16.8}), so they are grouped on the other axes.
+ *
+ * @param axis     the axis whose values alternate, or null when every cell runs alone
+ * @param laneAxes the axes some lane sets to a value of its own
  */
-public record Interleaving(String axis) {
+public record Interleaving(String axis, java.util.Set<String> laneAxes) {
 
-    public static final Interleaving NONE = new Interleaving(null);
+    public static final Interleaving NONE = new Interleaving(null, java.util.Set.of());
+
+    public Interleaving {
+        laneAxes = java.util.Set.copyOf(laneAxes);
+    }
 
     /** The interleaving asked for: none when {@code axis} is null or blank. */
     public static Interleaving of(String axis) {
-        return axis == null || axis.isBlank() ? NONE : new Interleaving(axis.strip());
+        return axis == null || axis.isBlank() ? NONE : new Interleaving(axis.strip(), java.util.Set.of());
+    }
+
+    /** The turns of lanes, some of which set {@code axes} to values of their own. */
+    public static Interleaving ofLanes(java.util.Set<String> axes) {
+        return new Interleaving(null, axes);
     }
 
     /** A one-line error unless {@code axis} takes two or more values among {@code plans}; naming the axes that do. */
@@ -47,7 +60,9 @@ public record Interleaving(String axis) {
     public List<List<CellPlan>> groups(List<CellPlan> plans) {
         Map<Object, List<CellPlan>> groups = new LinkedHashMap<>();
         for (CellPlan p : plans) {
-            Object key = axis != null && p.params().containsKey(axis) ? List.of(p.experiment().label(), without(p.params()))
+            // The lanes of one cell always take turns; cells of an axis only when asked.
+            Object key = p.lane() != null ? List.of("lanes", p.experiment().label(), without(p.params(), laneAxes))
+                    : axis != null && p.params().containsKey(axis) ? List.of(p.experiment().label(), without(p.params()))
                     : new Object();
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
@@ -66,8 +81,12 @@ public record Interleaving(String axis) {
     }
 
     private Map<String, String> without(Map<String, String> params) {
+        return without(params, java.util.Set.of(axis));
+    }
+
+    private static Map<String, String> without(Map<String, String> params, java.util.Set<String> axes) {
         Map<String, String> rest = new LinkedHashMap<>(params);
-        rest.remove(axis);
+        rest.keySet().removeAll(axes);
         return rest;
     }
 }

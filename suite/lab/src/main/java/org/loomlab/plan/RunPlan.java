@@ -18,10 +18,15 @@ import java.util.stream.Collectors;
  * flags typed again, so a resumed run cannot mix another profile's cells into the record.
  *
  * @param interleave the axis whose cells took turns fork by fork; absent when none did
+ * @param turnSeed   the seed of the order in which cells or lanes took their turns ({@link TurnOrder}); absent in plans
+ *                   kept before turns were shuffled
+ * @param lanes      the lanes whose forks took turns, the first the baseline; absent when the run had one JDK
  */
 public record RunPlan(String profile, double confidence, Double target, int minForks, int maxForks,
                       long budgetMillis, Long runBudgetMillis, long timeoutMillis, List<PlannedCell> cells,
-                      @JsonInclude(JsonInclude.Include.NON_NULL) String interleave) {
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String interleave,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Long turnSeed,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> lanes) {
 
     public static final String FILE = "plan.json";
 
@@ -34,11 +39,17 @@ public record RunPlan(String profile, double confidence, Double target, int minF
     }
 
     public static RunPlan of(Profile profile, Policy policy, RunBudget runBudget, Duration timeout, List<CellPlan> plans,
-                             Interleaving interleaving) {
+                             Interleaving interleaving, TurnOrder turns, List<String> lanes) {
         Duration total = runBudget.total();
         return new RunPlan(profile.label(), policy.confidence(), policy.target(), policy.minForks(), policy.maxForks(),
                 policy.budget().toMillis(), total == null ? null : total.toMillis(), timeout.toMillis(),
-                plans.stream().map(p -> new PlannedCell(p.experiment().label(), p.params())).toList(), interleaving.axis());
+                plans.stream().map(p -> new PlannedCell(p.experiment().label(), p.params())).toList(), interleaving.axis(),
+                turns.seed(), lanes.isEmpty() ? null : List.copyOf(lanes));
+    }
+
+    /** The order the run's turns were taken in; a plan kept before turns were shuffled gets a fresh seed. */
+    public TurnOrder turnOrder() {
+        return TurnOrder.seeded(turnSeed);
     }
 
     public Profile chosenProfile() {

@@ -6,6 +6,7 @@ import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
 import org.loomlab.plan.RunBudget;
 import org.loomlab.plan.Settings;
+import org.loomlab.plan.TurnOrder;
 import org.loomlab.progress.CellHistory;
 
 import java.io.PrintStream;
@@ -23,9 +24,11 @@ import java.util.List;
  * @param progress   where a line per finished fork goes, or null for none
  * @param runBudget  the run's time shared among its cells, which may cut a cell's budget below the policy's
  * @param history    earlier runs of the profile on this host: how far each cell's forks spread there
+ * @param turnOrder  the order in which the members of a group take each round's turns
  */
 public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Policy policy,
-                      Duration timeout, String fixtureUrl, PrintStream progress, RunBudget runBudget, CellHistory history) {
+                      Duration timeout, String fixtureUrl, PrintStream progress, RunBudget runBudget, CellHistory history,
+                      TurnOrder turnOrder) {
 
     public CellJvm {
         jvmArgs = List.copyOf(jvmArgs);
@@ -35,7 +38,7 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
     public CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profile profile, Policy policy,
                    Duration timeout, String fixtureUrl, PrintStream progress) {
         this(java, benchmarksJar, jvmArgs, profile, policy, timeout, fixtureUrl, progress, RunBudget.none(),
-                CellHistory.none());
+                CellHistory.none(), new TurnOrder(0));
     }
 
     /**
@@ -45,7 +48,18 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
     public CellJvm under(Profile cellProfile) {
         return cellProfile == profile ? this : new CellJvm(java, benchmarksJar, jvmArgs, cellProfile,
                 Settings.policy(cellProfile, profile, policy), Settings.timeout(cellProfile, profile, timeout), fixtureUrl,
-                progress, runBudget, history);
+                progress, runBudget, history, turnOrder);
+    }
+
+    /** This way of forking for a lane: its JDK, its flags, its earlier runs. */
+    CellJvm inLane(Path laneJava, List<String> laneArgs, CellHistory laneHistory) {
+        return new CellJvm(laneJava, benchmarksJar, laneArgs, profile, policy, timeout, fixtureUrl, progress, runBudget,
+                laneHistory, turnOrder);
+    }
+
+    /** How {@code group}'s members, the first named {@code names.get(0)}, take their turns each round. */
+    ForkLoop.Turns turns(List<CellPlan> group, List<String> names) {
+        return new ForkLoop.Turns(turnOrder, names.get(0), group.get(0).lane() != null);
     }
 
     /**

@@ -2,10 +2,13 @@ package org.loomlab.run;
 
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
+import org.loomlab.compare.Ratio;
+import org.loomlab.compare.Reach;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Stretch;
+import org.loomlab.plan.TurnOrder;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
@@ -13,8 +16,6 @@ import org.loomlab.record.MealShares;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
 import org.loomlab.text.Figures;
-import org.loomlab.report.PrecisionTable;
-import org.loomlab.compare.Reach;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -53,6 +54,21 @@ final class ForkLoop {
      * sixteen spread 7-27 %, and the 3-fork intervals narrow enough to stop on held the 16-fork mean 17 % of the time.
      */
     record Usual(double spread, int runs) {
+    }
+
+    /**
+     * How a group's members take their turns: in {@code order}'s shuffle for the group named {@code group}, or as given
+     * when {@code order} is null. Members that are {@code lanes} (one cell on several JDKs) are compared round by round,
+     * so the group may also stop once every lane's paired ratio to the first is within the target.
+     */
+    record Turns(TurnOrder order, String group, boolean lanes) {
+
+        static final Turns IN_ORDER = new Turns(null, "", false);
+
+        List<Integer> round(int k, int members) {
+            return order == null ? java.util.stream.IntStream.range(0, members).boxed().toList()
+                    : order.round(group, k, members);
+        }
     }
 
     private final Policy policy;
@@ -103,13 +119,20 @@ final class ForkLoop {
      */
     List<List<Cell>> runInterleaved(List<Fork> forks, List<String> labels, List<Usual> usual)
             throws IOException, InterruptedException {
+        return runInterleaved(forks, labels, usual, Turns.IN_ORDER);
+    }
+
+    /** {@link #runInterleaved(List, List, List)}, each round's members in the order {@code turns} gives. */
+    List<List<Cell>> runInterleaved(List<Fork> forks, List<String> labels, List<Usual> usual, Turns turns)
+            throws IOException, InterruptedException {
         long start = clock.getAsLong();
         List<Member> members = new ArrayList<>();
         for (int i = 0; i < forks.size(); i++) {
             members.add(new Member(forks.get(i), labels.get(i), usual.get(i)));
         }
         for (int k = 1; k <= policy.maxForks(); k++) {
-            for (Member m : members) {
+            for (int turn : turns.round(k, members.size())) {
+                Member m = members.get(turn);
                 if (m.ended == null) {
                     m.fork(k);
                     if (m.ended == null) {
@@ -122,6 +145,9 @@ final class ForkLoop {
                 break;
             }
             double elapsed = seconds(start);
+            if (turns.lanes() && k >= policy.minForks() && pairedPrecise(members)) {
+                break;
+            }
             if (!(stretch == null ? goOn(live, k, elapsed) : goOnStretched(live, k, elapsed))) {
                 // The target was missed only where the interval is still wider than it.
                 live.forEach(m -> m.exhausted = !precise(m));
@@ -189,12 +215,35 @@ final class ForkLoop {
     }
 
     /**
+     * Whether every lane's ratio to the first, paired round by round ({@link Ratio#paired}), is within the target: what a
+     * comparison of lanes needs, however wide each lane's own interval still is. Never without a target, or once a lane
+     * has dropped out (its rounds no longer pair with the others').
+     */
+    private boolean pairedPrecise(List<Member> members) {
+        if (policy.target() == null || members.stream().anyMatch(m -> m.ended != null || m.done.isEmpty())) {
+            return false;
+        }
+        List<double[]> first = forkSamples(members.get(0));
+        return members.stream().skip(1).allMatch(m -> {
+            Ratio r = Ratio.paired(first, forkSamples(m), policy.confidence());
+            return r.method() == Ratio.Method.PAIRED && r.bounded() && Math.exp(r.logHalfWidth()) - 1 <= policy.target();
+        });
+    }
+
+    private static List<double[]> forkSamples(Member m) {
+        return primaryForks(m.done).stream().map(f -> f.stream().mapToDouble(Double::doubleValue).toArray()).toList();
+    }
+
+    /**
      * What each cell of an interleaved group is called in the progress lines: the params that differ within the
      * group (none for a cell run alone).
      */
     static List<String> labels(List<CellPlan> group) {
         if (group.size() == 1) {
             return List.of("");
+        }
+        if (group.get(0).lane() != null) {
+            return group.stream().map(CellPlan::lane).toList();
         }
         return group.stream().map(p -> p.params().entrySet().stream()
                 .filter(e -> group.stream().anyMatch(o -> !e.getValue().equals(o.params().get(e.getKey()))))

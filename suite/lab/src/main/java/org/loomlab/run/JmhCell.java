@@ -33,14 +33,20 @@ public final class JmhCell implements CellRunner {
 
     private final CellJvm jvm;
     private final CellProfilers profilers;
+    private final LaneRouting lanes;
 
     public JmhCell(CellJvm jvm) {
         this(jvm, CellProfilers.none());
     }
 
     public JmhCell(CellJvm jvm, CellProfilers profilers) {
+        this(jvm, profilers, LaneRouting.NONE);
+    }
+
+    JmhCell(CellJvm jvm, CellProfilers profilers, LaneRouting lanes) {
         this.jvm = jvm;
         this.profilers = profilers;
+        this.lanes = lanes;
     }
 
     /**
@@ -56,6 +62,7 @@ public final class JmhCell implements CellRunner {
      * up and measuring as {@code shape} says.
      */
     List<String> command(CellPlan plan, Path jmhJson, List<String> forkFlags, ForkShape shape) {
+        CellJvm jvm = lanes.jvm(plan, this.jvm);
         List<String> cmd = new ArrayList<>(List.of(jvm.java().toString()));
         if (Boolean.getBoolean("loomlab.jmh.ignoreLock")) {
             // Tests only: they check behaviour, not speed, so they may share the host with other JMH runs.
@@ -84,24 +91,28 @@ public final class JmhCell implements CellRunner {
         ForkShape shape = shape(group);
         ForkLoop loop = jvm.forkLoop(shape);
         List<ForkLoop.Fork> forks = new ArrayList<>();
+        List<ForkLoop.Usual> usual = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
             String name = names.get(i);
-            CellFiles.clearAttempt(runDir, name);
-            DinnerLatency.clear(runDir, name);
-            profilers.clear(runDir, name);
-            forks.add(k -> fork(plan, runDir, name, k, shape));
+            Path dir = lanes.dir(plan, runDir);
+            CellFiles.clearAttempt(dir, name);
+            DinnerLatency.clear(dir, name);
+            profilers.clear(dir, name);
+            forks.add(k -> fork(plan, dir, name, k, shape));
+            usual.add(lanes.jvm(plan, jvm).usual(List.of(plan), shape).get(0));
         }
-        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group), jvm.usual(group, shape));
+        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group), usual, jvm.turns(group, names));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
             String name = names.get(i);
+            Path dir = lanes.dir(plan, runDir);
             List<Cell> cells = new ArrayList<>(pooled.get(i));
             // Latency, pinning and the profilers' findings describe the cell, not one metric: they go on the primary.
-            Cell cell = cells.get(0).withPercentiles(DinnerLatency.read(runDir, name));
-            cell = plan.experiment().runsVirtualThreads(plan.params()) ? cell.withPinning(PinnedEventRecording.read(runDir, name)) : cell;
-            cells.set(0, profilers.keep(cell, runDir, name));
+            Cell cell = cells.get(0).withPercentiles(DinnerLatency.read(dir, name));
+            cell = plan.experiment().runsVirtualThreads(plan.params()) ? cell.withPinning(PinnedEventRecording.read(dir, name)) : cell;
+            cells.set(0, profilers.keep(cell, dir, name));
             out.add(List.copyOf(cells));
         }
         return out;
@@ -140,7 +151,7 @@ public final class JmhCell implements CellRunner {
         // is the talk's memory question, so every JMH fork counts its allocation; JMH's gc profiler only reads
         // HotSpot's allocation counter and the collectors' beans around each iteration.
         cmd.addAll(profilers.jmhArgsCountingAllocation(runDir, name, k));
-        ForkedProcess.Outcome outcome = ForkedProcess.run(cmd, log, jvm.timeout(), "fork " + k);
+        ForkedProcess.Outcome outcome = ForkedProcess.run(cmd, log, lanes.jvm(plan, jvm).timeout(), "fork " + k);
         double wall = (System.nanoTime() - start) / 1e9;
         String raw = runDir.relativize(jmhJson.getParent()).toString();
         Experiment e = plan.experiment();

@@ -17,7 +17,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -35,8 +37,13 @@ public final class LabRun {
     /** What one fork of a cell takes beyond the run's typical fork (a longer warm-up), for the run's pilots to come. */
     private final Function<CellPlan, Duration> forkExtra;
     private final Object lock = new Object();
-    private RunRecord record;
+    /** Each lane's record by its name; a run without lanes has one, under {@link #OWN}. */
+    private final Map<String, RunRecord> records = new LinkedHashMap<>();
+    private final Map<String, Path> dirs = new LinkedHashMap<>();
     private boolean closed;
+
+    /** The key of the record of a run whose JDKs do not take turns. */
+    public static final String OWN = "";
 
     private int finishedPlans;
 
@@ -55,8 +62,20 @@ public final class LabRun {
     /** @param forkExtra what one fork of a cell takes beyond a typical one (its longer warm-up) */
     public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out, RunBudget budget, Interleaving interleaving,
                   Function<CellPlan, Duration> forkExtra) {
-        this.dir = dir;
-        this.record = start;
+        this(Map.of(OWN, dir), Map.of(OWN, start), cells, out, budget, interleaving, forkExtra);
+    }
+
+    /**
+     * A run whose lanes take turns: each lane's cells go to its own record, in its own directory.
+     *
+     * @param dirs   each lane's run directory, the first lane first
+     * @param starts each lane's record as it starts
+     */
+    public LabRun(Map<String, Path> dirs, Map<String, RunRecord> starts, CellRunner cells, PrintStream out, RunBudget budget,
+                  Interleaving interleaving, Function<CellPlan, Duration> forkExtra) {
+        this.dir = dirs.values().iterator().next();
+        this.dirs.putAll(dirs);
+        dirs.keySet().forEach(lane -> records.put(lane, starts.get(lane)));
         this.cells = cells;
         this.out = out;
         this.budget = budget;
@@ -68,12 +87,19 @@ public final class LabRun {
         return dir.resolve("run.json");
     }
 
+    /** Each lane's record as it stands, by lane ({@code ""} for a run without lanes). */
+    public Map<String, RunRecord> records() {
+        synchronized (lock) {
+            return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(records));
+        }
+    }
+
     /**
      * Runs every plan; returns the final record. Cell files are numbered after the {@code alreadyRun}
      * cells of a resumed run, so they never overwrite a kept cell's files.
      */
     public RunRecord run(List<CellPlan> plans, int alreadyRun, Progress progress) throws IOException {
-        write(record);
+        writeAll();
         Thread hook = new Thread(() -> interrupt(plans, progress), "loom-lab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -99,13 +125,16 @@ public final class LabRun {
                     }
                     // A member the host refused did not take turns; the others did when two or more ran.
                     long ran = measured.stream().filter(m -> m.get(0).status() != CellStatus.SKIPPED).count();
-                    for (List<Cell> member : measured) {
-                        for (Cell cell : member) {
-                            record = record.withCell(interleaving.mark(cell, (int) ran));
+                    for (int j = 0; j < group.size(); j++) {
+                        String lane = key(group.get(j));
+                        for (Cell cell : measured.get(j)) {
+                            // Lanes took turns as the run's design; only an --interleave group's cells are marked.
+                            records.put(lane, records.get(lane).withCell(lane.equals(OWN)
+                                    ? interleaving.mark(cell, (int) ran) : cell));
                         }
                     }
                     finishedPlans += group.size();
-                    write(record);
+                    writeAll();
                 }
                 for (int j = 0; j < group.size(); j++) {
                     progress.finished(i + j, measured.get(j));
@@ -115,11 +144,12 @@ public final class LabRun {
             synchronized (lock) {
                 if (!closed) {
                     closed = true;
-                    record = record.finish(RunStatus.COMPLETE, Instant.now());
-                    write(record);
+                    Instant end = Instant.now();
+                    records.replaceAll((lane, r) -> r.finish(RunStatus.COMPLETE, end));
+                    writeAll();
                     progress.ended(RunStatus.COMPLETE);
                 }
-                return record;
+                return records.values().iterator().next();
             }
         } finally {
             try {
@@ -148,21 +178,26 @@ public final class LabRun {
                 return;
             }
             closed = true;
-            RunRecord r = record;
             for (CellPlan plan : plans.subList(finishedPlans, plans.size())) {
                 Experiment e = plan.experiment();
-                r = r.withCell(Cell.unmeasured(e.label(), plan.params(), e.metric(), e.unit(), CellStatus.INTERRUPTED,
-                        "the run was interrupted before this cell finished", 0, null));
+                records.computeIfPresent(key(plan), (lane, r) -> r.withCell(Cell.unmeasured(e.label(), plan.params(),
+                        e.metric(), e.unit(), CellStatus.INTERRUPTED, "the run was interrupted before this cell finished", 0,
+                        null)));
             }
-            record = r.finish(RunStatus.INTERRUPTED, Instant.now());
-            write(record);
+            Instant end = Instant.now();
+            records.replaceAll((lane, r) -> r.finish(RunStatus.INTERRUPTED, end));
+            writeAll();
             progress.ended(RunStatus.INTERRUPTED);
             out.println("interrupted after " + finishedPlans + " of " + plans.size() + " cells; record: " + runJson());
             out.flush();
         }
     }
 
-    private void write(RunRecord r) {
-        RecordJson.writeAtomically(runJson(), r);
+    private void writeAll() {
+        records.forEach((lane, r) -> RecordJson.writeAtomically(dirs.get(lane).resolve("run.json"), r));
+    }
+
+    private static String key(CellPlan plan) {
+        return plan.lane() == null ? OWN : plan.lane();
     }
 }

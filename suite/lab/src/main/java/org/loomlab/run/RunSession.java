@@ -16,6 +16,7 @@ import org.loomlab.plan.RunBudget;
 import org.loomlab.plan.RunPlan;
 import org.loomlab.plan.Settings;
 import org.loomlab.plan.Stretch;
+import org.loomlab.plan.TurnOrder;
 import org.loomlab.progress.CellHistory;
 import org.loomlab.progress.Progress;
 import org.loomlab.progress.ProgressLog;
@@ -76,10 +77,19 @@ public final class RunSession {
      */
     public record Request(Path home, Path benchmarks, Path java, Path results, String runId, String hostId,
                           String jdkId, String jvmArgs, String fixture, List<Profiler> profilers, boolean resume,
-                          boolean strict, PlanRequest plan) {
+                          boolean strict, PlanRequest plan, List<LaneSpec> lanes, Long turnSeed) {
 
         public Request {
             profilers = List.copyOf(profilers);
+            lanes = List.copyOf(lanes);
+        }
+
+        /** A run on one JDK, its turns (of {@code --interleave} groups) in a fresh order. */
+        public Request(Path home, Path benchmarks, Path java, Path results, String runId, String hostId, String jdkId,
+                       String jvmArgs, String fixture, List<Profiler> profilers, boolean resume, boolean strict,
+                       PlanRequest plan) {
+            this(home, benchmarks, java, results, runId, hostId, jdkId, jvmArgs, fixture, profilers, resume, strict, plan,
+                    List.of(), null);
         }
     }
 
@@ -128,6 +138,11 @@ public final class RunSession {
         List<String> flags = jvmArgs == null ? chosen.jvmArgs(host.memoryBytes())
                 : jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
 
+        TurnOrder turns = TurnOrder.seeded(request.turnSeed());
+        if (!request.lanes().isEmpty()) {
+            return new LaneRun(this, request, out).run(chosen, plans, cellTimeout, policy, shared, interleaving, turns,
+                    profilers, host, flags);
+        }
         Jdk probed = JdkFingerprint.probe(request.java(), request.benchmarks(), flags, request.jdkId());
         // Set by `loom-lab matrix` for the runner container it starts: the record names its image.
         String image = System.getenv("LOOMLAB_IMAGE");
@@ -150,6 +165,7 @@ public final class RunSession {
                 shared = planned.get().runBudget();
                 cellTimeout = planned.get().timeout();
                 interleaving = planned.get().interleaving();
+                turns = planned.get().turnOrder();
             } else {
                 // Made before plans were kept: the record's profile, the cells the flags name.
                 if (asked.profile() != null && !asked.profile().equals(previous.profile())) {
@@ -176,7 +192,45 @@ public final class RunSession {
             out.println("loom-lab run: " + ResultsLayout.runJson(dir) + " is complete; nothing to resume");
             return true;
         }
-        // Started before the run directory exists: a fixture that cannot start leaves nothing behind.
+        RunRecord resumedFrom = previous;
+        List<CellPlan> allPlans = plans;
+        Policy chosenPolicy = policy;
+        Duration timeout = cellTimeout;
+        Interleaving grouped = interleaving;
+        Profile profile = chosen;
+        RunBudget budget = shared;
+        TurnOrder order = turns;
+        List<String> forkFlags = flags;
+        return withFixture(network, served -> {
+            FixtureInfo by = served == null ? null : served.info();
+            RunRecord start = resumedFrom != null ? resumedFrom.resumed(kept, by)
+                    : new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, profile.label(), RunStatus.RUNNING,
+                    host, jdk, SuiteFingerprint.read(request.home()), by, List.of());
+            if (resumedFrom != null) {
+                out.printf("loom-lab run: resuming %s: %d cells kept, %d to run%n", dir, allPlans.size() - todo.size(),
+                        todo.size());
+            }
+            try (RunLock owned = RunLock.take(dir)) {
+                RunPlan.of(profile, chosenPolicy, budget, timeout, allPlans, grouped, order, List.of()).write(dir);
+                // Earlier runs of the profile on this host: what each cell took, and how far its forks spread.
+                CellHistory history = CellHistory.of(dir.getParent().getParent(), profile.label());
+                return cells(start, todo, allPlans.size() - todo.size(), dir, new CellJvm(request.java(), request.benchmarks(),
+                        forkFlags, profile, chosenPolicy, timeout, served == null ? null : served.url(), out, budget, history,
+                        order), profilers, grouped);
+            }
+        });
+    }
+
+    /** What runs while the fixture (or none) serves: the run's cells. */
+    interface Served {
+        boolean run(Fixture served) throws Exception;
+    }
+
+    /**
+     * Runs {@code body} with the HTTP fixture started when {@code network} cells need it (before any run directory
+     * exists: a fixture that cannot start leaves nothing behind), stopped however the run ends.
+     */
+    boolean withFixture(boolean network, Served body) throws Exception {
         Fixture served = network ? FixtureMode.start(request.fixture(), request.home().resolve("suite/fixture/target/fixture.jar"),
                 request.java(), out) : null;
         Thread stopFixture = new Thread(() -> {
@@ -189,22 +243,7 @@ public final class RunSession {
             if (served != null) {
                 out.println("fixture: " + served.info().kind() + " at " + served.url());
             }
-            FixtureInfo by = served == null ? null : served.info();
-            RunRecord start = previous != null ? previous.resumed(kept, by)
-                    : new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, chosen.label(), RunStatus.RUNNING,
-                    host, jdk, SuiteFingerprint.read(request.home()), by, List.of());
-            if (previous != null) {
-                out.printf("loom-lab run: resuming %s: %d cells kept, %d to run%n", dir, plans.size() - todo.size(),
-                        todo.size());
-            }
-            try (RunLock owned = RunLock.take(dir)) {
-                RunPlan.of(chosen, policy, shared, cellTimeout, plans, interleaving).write(dir);
-                // Earlier runs of the profile on this host: what each cell took, and how far its forks spread.
-                CellHistory history = CellHistory.of(dir.getParent().getParent(), chosen.label());
-                return cells(start, todo, plans.size() - todo.size(), dir, new CellJvm(request.java(), request.benchmarks(),
-                        flags, chosen, policy, cellTimeout, served == null ? null : served.url(), out, shared, history),
-                        profilers, interleaving);
-            }
+            return body.run(served);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(stopFixture);
@@ -215,7 +254,7 @@ public final class RunSession {
         }
     }
 
-    private static boolean needsFixture(List<CellPlan> plans) {
+    static boolean needsFixture(List<CellPlan> plans) {
         return plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
     }
 
@@ -248,36 +287,12 @@ public final class RunSession {
                           CellProfilers profilers, Interleaving interleaving) throws Exception {
         Jdk jdk = start.jdk();
         Host host = start.host();
-        Profile chosen = forks.profile();
-        Policy policy = forks.policy();
-
         out.printf("loom-lab run: %d cells of %s, profile %s, on %s %s (%s) at %s, host %s (%d CPUs, JVM sees %d)%n",
-                plans.size(), plans.stream().map(p -> p.experiment().label()).distinct().collect(Collectors.joining(", ")),
-                chosen.label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(), forks.java(),
-                host.name(), host.cpus(), jdk.availableProcessors());
-        Duration total = forks.runBudget().total();
-        out.println("policy: " + policyLine(forks) + (total == null ? ""
-                : "; the run's " + Progress.clock(total) + " shared among its cells (--run-budget)" + (policy.target() == null
-                ? "" : ": a cell runs a pilot of " + Stretch.PILOT_FORKS + " forks, then forks on only while their spread "
-                + "puts the target within what the run can spare")));
-        plans.stream().map(p -> Settings.of(p, chosen)).filter(p -> p != chosen).distinct().forEach(p ->
-                out.println("policy of " + Settings.AXIS + "=" + p.label() + ": " + policyLine(forks.under(p))));
-        if (profilers.any() && plans.stream().anyMatch(p -> p.experiment().kind() != ExperimentSpec.Kind.JMH)) {
-            out.println("note: --prof applies to JMH experiments only; scenario cells run without a profiler");
-        }
-        // A group's cells share their experiment and settings (they differ in another axis), so its first says which runner.
-        Map<Profile, CellRunner> bySettings = new EnumMap<>(Profile.class);
-        CellRunner byKind = (group, d, names) -> bySettings.computeIfAbsent(Settings.of(group.get(0), chosen),
-                p -> byKind(forks.under(p), profilers)).run(group, d, names);
-        // A cell whose flags (a collector) this JDK refuses is skipped with the JVM's reason, like one the host cannot start.
-        CellRunner cells = ThreadCeiling.ofThisHost().guarding(CellRunner.skipping(
-                p -> VmOptions.refusal(forks.java(), p.experiment().jvmArgs(p.params())), byKind));
-        LabRun run = new LabRun(dir, start, cells, out, forks.runBudget(), interleaving,
-                p -> Settings.of(p, chosen).extraWarmup(p.experiment(), p.params()));
-        CellHistory history = forks.history();
-        Progress progress = new Progress(out, history.plan(plans, p -> Settings.of(p, chosen).plannedCellTime()),
-                history.basis(plans), new ProgressLog(dir.resolve(ProgressLog.FILE), out), forks.runBudget());
-        RunRecord done = run.run(plans, alreadyRun, progress);
+                plans.size(), experiments(plans), forks.profile().label(), jdk.id(), jdk.runtimeVersion(), jdk.vmName(),
+                forks.java(), host.name(), host.cpus(), jdk.availableProcessors());
+        LabRun run = labRun(Map.of(LabRun.OWN, dir), Map.of(LabRun.OWN, start), LaneRouting.NONE, plans, forks, profilers,
+                interleaving);
+        RunRecord done = run.run(plans, alreadyRun, progress(plans, forks, dir));
         out.println();
         out.print(TerminalTable.render(done.results(), TerminalTable.columns()));
         out.println("the axes that vary; every axis in the full table: loom-lab report " + run.runJson());
@@ -291,16 +306,56 @@ public final class RunSession {
         return done.status() == RunStatus.COMPLETE && (!request.strict() || verdict.clean());
     }
 
+    static String experiments(List<CellPlan> plans) {
+        return plans.stream().map(p -> p.experiment().label()).distinct().collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The run of {@code plans} into {@code starts} (one record, or one a lane), after a line on the policy: each cell
+     * forked by its lane's JDK ({@code routing}), a cell whose flags (a collector) its JDK refuses skipped with the
+     * JVM's reason, like one the host cannot start.
+     */
+    LabRun labRun(Map<String, Path> dirs, Map<String, RunRecord> starts, LaneRouting routing, List<CellPlan> plans,
+                  CellJvm forks, CellProfilers profilers, Interleaving interleaving) {
+        Profile chosen = forks.profile();
+        Policy policy = forks.policy();
+        Duration total = forks.runBudget().total();
+        out.println("policy: " + policyLine(forks) + (total == null ? ""
+                : "; the run's " + Progress.clock(total) + " shared among its cells (--run-budget)" + (policy.target() == null
+                ? "" : ": a cell runs a pilot of " + Stretch.PILOT_FORKS + " forks, then forks on only while their spread "
+                + "puts the target within what the run can spare")));
+        plans.stream().map(p -> Settings.of(p, chosen)).filter(p -> p != chosen).distinct().forEach(p ->
+                out.println("policy of " + Settings.AXIS + "=" + p.label() + ": " + policyLine(forks.under(p))));
+        if (profilers.any() && plans.stream().anyMatch(p -> p.experiment().kind() != ExperimentSpec.Kind.JMH)) {
+            out.println("note: --prof applies to JMH experiments only; scenario cells run without a profiler");
+        }
+        // A group's cells share their experiment and settings (they differ in another axis), so its first says which runner.
+        Map<Profile, CellRunner> bySettings = new EnumMap<>(Profile.class);
+        CellRunner byKind = (group, d, names) -> bySettings.computeIfAbsent(Settings.of(group.get(0), chosen),
+                p -> byKind(forks.under(p), profilers, routing)).run(group, d, names);
+        CellRunner cells = ThreadCeiling.ofThisHost().guarding(CellRunner.skipping(
+                p -> VmOptions.refusal(routing.jvm(p, forks).java(), p.experiment().jvmArgs(p.params())), byKind));
+        return new LabRun(dirs, starts, cells, out, forks.runBudget(), interleaving,
+                p -> Settings.of(p, chosen).extraWarmup(p.experiment(), p.params()));
+    }
+
+    /** The progress of {@code plans}, priced by earlier runs here, its events kept in {@code dir}. */
+    Progress progress(List<CellPlan> plans, CellJvm forks, Path dir) {
+        CellHistory history = forks.history();
+        return new Progress(out, history.plan(plans, p -> Settings.of(p, forks.profile()).plannedCellTime()),
+                history.basis(plans), new ProgressLog(dir.resolve(ProgressLog.FILE), out), forks.runBudget());
+    }
+
     /** The runner of JMH and scenario cells forked by {@code jvm}. */
-    private static CellRunner byKind(CellJvm jvm, CellProfilers profilers) {
-        JmhCell jmh = new JmhCell(jvm, profilers);
-        ScenarioCell scenario = new ScenarioCell(jvm);
+    private static CellRunner byKind(CellJvm jvm, CellProfilers profilers, LaneRouting routing) {
+        JmhCell jmh = new JmhCell(jvm, profilers, routing);
+        ScenarioCell scenario = new ScenarioCell(jvm, routing);
         return (group, d, names) -> group.get(0).experiment().kind() == ExperimentSpec.Kind.JMH ? jmh.run(group, d, names)
                 : scenario.run(group, d, names);
     }
 
     /** What a cell forked by {@code jvm} aims for and may spend. */
-    private static String policyLine(CellJvm jvm) {
+    static String policyLine(CellJvm jvm) {
         Policy policy = jvm.policy();
         return String.format(java.util.Locale.ROOT, "%s; %d to %d forks a cell within a budget of %s; forks stop after %s",
                 policy.target() == null ? "no precision target" : "±" + Figures.percent(policy.target()) + " at "

@@ -25,9 +25,15 @@ public final class ScenarioCell implements CellRunner {
     private static final String MAIN = "org.loomlab.scenario.ScenarioMain";
 
     private final CellJvm jvm;
+    private final LaneRouting lanes;
 
     public ScenarioCell(CellJvm jvm) {
+        this(jvm, LaneRouting.NONE);
+    }
+
+    ScenarioCell(CellJvm jvm, LaneRouting lanes) {
         this.jvm = jvm;
+        this.lanes = lanes;
     }
 
     List<String> command(CellPlan plan, Path out) {
@@ -36,6 +42,7 @@ public final class ScenarioCell implements CellRunner {
 
     /** The command, with {@code extraFlags} (the JFR recording of pinned events) for the scenario JVM. */
     List<String> command(CellPlan plan, Path out, List<String> extraFlags) {
+        CellJvm jvm = lanes.jvm(plan, this.jvm);
         List<String> cmd = new ArrayList<>(List.of(jvm.java().toString()));
         cmd.addAll(jvm.jvmArgs());
         cmd.addAll(plan.experiment().jvmArgs(plan.params()));
@@ -53,18 +60,22 @@ public final class ScenarioCell implements CellRunner {
     @Override
     public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
         Profile p = jvm.profile();
+        ForkShape shape = p.forkShape(ExperimentSpec.Kind.SCENARIO);
         List<ForkLoop.Fork> forks = new ArrayList<>();
+        List<ForkLoop.Usual> usual = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
             String name = names.get(i);
-            CellFiles.clearAttempt(runDir, name);
-            forks.add(k -> fork(plan, runDir, name, k));
+            Path dir = lanes.dir(plan, runDir);
+            CellFiles.clearAttempt(dir, name);
+            forks.add(k -> fork(plan, dir, name, k));
+            usual.add(lanes.jvm(plan, jvm).usual(List.of(plan), shape).get(0));
         }
-        ForkShape shape = p.forkShape(ExperimentSpec.Kind.SCENARIO);
-        List<List<Cell>> pooled = jvm.forkLoop(shape).runInterleaved(forks, ForkLoop.labels(group), jvm.usual(group, shape));
+        List<List<Cell>> pooled = jvm.forkLoop(shape).runInterleaved(forks, ForkLoop.labels(group), usual,
+                jvm.turns(group, names));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
-            out.add(withPinning(group.get(i), pooled.get(i), runDir, names.get(i)));
+            out.add(withPinning(group.get(i), pooled.get(i), lanes.dir(group.get(i), runDir), names.get(i)));
         }
         return out;
     }
@@ -91,7 +102,8 @@ public final class ScenarioCell implements CellRunner {
         long start = System.nanoTime();
         List<String> flags = plan.experiment().runsVirtualThreads(plan.params())
                 ? List.of(PinnedEventRecording.flag(runDir, name)) : List.of();
-        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, out, flags), log, jvm.timeout(), "fork " + k);
+        ForkedProcess.Outcome outcome = ForkedProcess.run(command(plan, out, flags), log, lanes.jvm(plan, jvm).timeout(),
+                "fork " + k);
         double wall = (System.nanoTime() - start) / 1e9;
         Experiment e = plan.experiment();
         if (outcome.ending() == ForkedProcess.Ending.TIMED_OUT) {

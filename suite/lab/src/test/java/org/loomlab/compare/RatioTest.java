@@ -137,4 +137,51 @@ class RatioTest {
         assertThat(r.pValue()).isCloseTo(2.0 / 6, within(1e-12));
         assertThat(r.bounded()).isFalse();
     }
+
+    @Test
+    void pairedRoundsCancelADriftThatBothLanesSaw() {
+        // Every round the machine is slower by 15 % than the round before; B is A plus 5 % in every round.
+        List<double[]> a = new java.util.ArrayList<>();
+        List<double[]> b = new java.util.ArrayList<>();
+        double[] wobble = {1.004, 0.997, 1.002, 0.999, 1.001, 0.998};
+        for (int r = 0; r < 6; r++) {
+            double drift = Math.pow(1.15, r);
+            a.add(new double[] {100 * drift, 100 * drift});
+            b.add(new double[] {105 * drift * wobble[r], 105 * drift * wobble[r]});
+        }
+        Ratio paired = Ratio.paired(a, b, 0.95);
+        assertThat(paired.method()).isEqualTo(Ratio.Method.PAIRED);
+        assertThat(paired.estimate()).isCloseTo(1.05, within(0.002));
+        assertThat(paired.low()).isGreaterThan(1.04);
+        assertThat(paired.high()).isLessThan(1.06);
+        assertThat(paired.pValue()).isLessThan(1e-6);
+        // Unpaired, the drift is between-fork spread: the same data cannot tell 1.05 from 1.
+        Ratio welch = Ratio.of(a, b, 0.95);
+        assertThat(welch.low()).isLessThan(1.0);
+        assertThat(welch.high()).isGreaterThan(1.05);
+    }
+
+    @Test
+    void pairedIsAPairedTOverTheRoundsLogRatios() {
+        // Log ratios 0.1, 0.2, 0.3: mean 0.2, sd 0.1, t(2, 0.975) = 4.3027.
+        List<double[]> a = List.of(new double[] {1}, new double[] {2}, new double[] {3});
+        List<double[]> b = List.of(new double[] {Math.exp(0.1)}, new double[] {2 * Math.exp(0.2)}, new double[] {3 * Math.exp(0.3)});
+        Ratio r = Ratio.paired(a, b, 0.95);
+        double half = 4.302652729911275 * 0.1 / Math.sqrt(3);
+        assertThat(r.estimate()).isCloseTo(Math.exp(0.2), within(1e-12));
+        assertThat(r.low()).isCloseTo(Math.exp(0.2 - half), within(1e-9));
+        assertThat(r.high()).isCloseTo(Math.exp(0.2 + half), within(1e-9));
+        // t = 0.2 / (0.1 / sqrt 3) = 3.464 on 2 df: two-sided p = 0.0742.
+        assertThat(r.pValue()).isCloseTo(0.0742, within(0.0005));
+    }
+
+    @Test
+    void oneRoundOrAnUnevenCountPairsOnlyTheRoundsBothRan() {
+        Ratio one = Ratio.paired(List.of(new double[] {10, 11, 12}), List.of(new double[] {20, 21, 22}), 0.95);
+        assertThat(one.method()).as("one round: nothing to pair, the samples decide").isEqualTo(Ratio.Method.SAMPLES);
+        List<double[]> a = List.of(new double[] {1}, new double[] {2}, new double[] {3}, new double[] {4});
+        List<double[]> b = List.of(new double[] {1.1}, new double[] {2.3}, new double[] {3.2});
+        Ratio uneven = Ratio.paired(a, b, 0.95);
+        assertThat(uneven).isEqualTo(Ratio.paired(a.subList(0, 3), b, 0.95));
+    }
 }

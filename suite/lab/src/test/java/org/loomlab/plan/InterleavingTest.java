@@ -21,7 +21,7 @@ class InterleavingTest {
         List<CellPlan> plans = new java.util.ArrayList<>(philosophers(Map.of("lock", List.of("reentrant", "synchronized"),
                 "threads", List.of("virtual"), "workload", List.of("noop"))));
         plans.addAll(Catalogued.FOOTPRINT.cells(Profile.QUICK, Map.of()));
-        List<List<CellPlan>> groups = new Interleaving("lock").groups(plans);
+        List<List<CellPlan>> groups = Interleaving.of("lock").groups(plans);
         List<List<CellPlan>> philosopherGroups = groups.stream().filter(g -> g.get(0).experiment() == Catalogued.PHILOSOPHERS).toList();
         assertThat(philosopherGroups).isNotEmpty().allSatisfy(g -> {
             assertThat(g).extracting(p -> p.params().get("lock")).containsExactly("reentrant", "synchronized");
@@ -33,7 +33,7 @@ class InterleavingTest {
         });
         // The footprint cells have no lock axis: each runs alone.
         assertThat(groups.stream().filter(g -> g.get(0).experiment() == Catalogued.FOOTPRINT)).allSatisfy(g -> assertThat(g).hasSize(1));
-        assertThat(new Interleaving("lock").order(plans)).containsExactlyInAnyOrderElementsOf(plans);
+        assertThat(Interleaving.of("lock").order(plans)).containsExactlyInAnyOrderElementsOf(plans);
         assertThat(Interleaving.NONE.groups(plans)).hasSize(plans.size());
     }
 
@@ -53,7 +53,7 @@ class InterleavingTest {
     void marksTheCellsOfAGroupOfTwoOrMoreWithItsAxis() {
         Cell cell = Cell.builder("philosophers", Map.of("lock", "reentrant"), "avgt", "ms/op").score(1.0)
                 .precision(new Precision(0.95, 0.05, 0.01, 3, 5, 2, 60, false, 0.02, "t")).build();
-        Interleaving lock = new Interleaving("lock");
+        Interleaving lock = Interleaving.of("lock");
         assertThat(lock.mark(cell, 2).precision().interleavedOn()).isEqualTo("lock");
         assertThat(lock.mark(cell, 1).precision().interleavedOn()).isNull();
     }

@@ -70,7 +70,7 @@ class SettingsTest {
         PlanRequest request = asked("lock=reentrant", "threads=virtual", "workload=noop", "settings=talk,quick");
         List<CellPlan> plans = request.cells(Catalogued.EXPERIMENTS, Profile.QUICK);
         RunPlan kept = RunPlan.of(Profile.QUICK, request.policy(Profile.QUICK), RunBudget.none(), Duration.ofMinutes(6),
-                plans, Interleaving.NONE);
+                plans, Interleaving.NONE, TurnOrder.seeded(1L), List.of());
         assertThat(kept.cellPlans(Catalogued.EXPERIMENTS)).extracting(CellPlan::params)
                 .containsExactlyElementsOf(plans.stream().map(CellPlan::params).toList());
         assertThat(kept.policy().maxForks()).isEqualTo(100);

@@ -39,7 +39,7 @@ public final class RecordJson {
     /** The record in {@code file}; a file that is not one is a one-line error naming it and why. */
     public static RunRecord read(Path file) throws IOException {
         try {
-            return MAPPER.readValue(file.toFile(), RunRecord.class);
+            return MAPPER.treeToValue(RecordVersions.current(file, readTree(file)), RunRecord.class);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException(unreadable(file, e));
         }

@@ -1,5 +1,7 @@
 package org.loomlab.record;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,13 +21,38 @@ public record RunRecord(
         Jdk jdk,
         Suite suite,
         FixtureInfo fixture,
-        List<Cell> results) {
+        List<Cell> results,
+        // Absent from a run whose JDKs did not take turns, and from records older than schema 2.
+        @JsonInclude(JsonInclude.Include.NON_NULL) Lanes lanes) {
 
-    /** Version of the record's shape; bump it with every incompatible change of the schema. */
-    public static final int SCHEMA_VERSION = 1;
+    /**
+     * Version of the record's shape, bumped with every change of the schema; {@link RecordVersions} reads each earlier
+     * one. 2: the {@code lanes} block.
+     */
+    public static final int SCHEMA_VERSION = 2;
 
     public RunRecord {
         results = List.copyOf(results);
+    }
+
+    /** A record of a run whose JDKs did not take turns. */
+    public RunRecord(int schema, String runId, Instant started, Instant finished, String profile, RunStatus status, Host host,
+                     Jdk jdk, Suite suite, FixtureInfo fixture, List<Cell> results) {
+        this(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, results, null);
+    }
+
+    /** The same record as lane {@code of} a run whose lanes took turns. */
+    public RunRecord withLanes(Lanes of) {
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, results, of);
+    }
+
+    /**
+     * Whether {@code other} is another lane of this record's run on the same host: their forks took turns round by
+     * round, so they are compared paired, without a run-to-run allowance.
+     */
+    public boolean tookTurnsWith(RunRecord other) {
+        return lanes != null && other.lanes != null && lanes.partnerOf(other.lanes) && runId.equals(other.runId)
+                && host.name().equals(other.host.name());
     }
 
     /**
@@ -48,16 +75,16 @@ public record RunRecord(
     public RunRecord withCell(Cell cell) {
         List<Cell> more = new ArrayList<>(results);
         more.add(cell);
-        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, more);
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, more, lanes);
     }
 
     public RunRecord finish(RunStatus end, Instant at) {
-        return new RunRecord(schema, runId, started, at, profile, end, host, jdk, suite, fixture, results);
+        return new RunRecord(schema, runId, started, at, profile, end, host, jdk, suite, fixture, results, lanes);
     }
 
     /** The record carried on by a resumed run: {@code kept} cells, running again, served by {@code by}. */
     public RunRecord resumed(List<Cell> kept, FixtureInfo by) {
-        return new RunRecord(schema, runId, started, null, profile, RunStatus.RUNNING, host, jdk, suite, by, kept);
+        return new RunRecord(schema, runId, started, null, profile, RunStatus.RUNNING, host, jdk, suite, by, kept, lanes);
     }
 
     /**
@@ -70,7 +97,7 @@ public record RunRecord(
             kept.keySet().removeAll(axes);
             return c.withParams(kept);
         }).toList();
-        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, out);
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, out, lanes);
     }
 
     /**
@@ -79,15 +106,15 @@ public record RunRecord(
      */
     public RunRecord where(String axis, String value) {
         List<Cell> out = results.stream().filter(c -> value.equals(c.params().get(axis))).toList();
-        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, out)
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, out, lanes)
                 .without(List.of(axis));
     }
 
     public RunRecord withJdk(Jdk other) {
-        return new RunRecord(schema, runId, started, finished, profile, status, host, other, suite, fixture, results);
+        return new RunRecord(schema, runId, started, finished, profile, status, host, other, suite, fixture, results, lanes);
     }
 
     public RunRecord withFixture(FixtureInfo other) {
-        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, other, results);
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, other, results, lanes);
     }
 }

@@ -1,0 +1,22 @@
+package org.loomlab.run;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One lane as the command line asked for it ({@code run --jvm A,B}, {@code --lane NAME=JVM}, {@code --lane-args}): a JDK,
+ * or the same JDK again with other flags, so that a JDK comparison, an A/A and a positive control run alike.
+ *
+ * @param name  the lane's name in results/ and its record, or null for its JDK's id (vendor-feature)
+ * @param java  the java binary its forks run on
+ * @param flags flags added after the run's own for this lane's measured JVMs
+ * @param own   axis values this lane measures in place of the planned ones (a known change on purpose)
+ */
+public record LaneSpec(String name, Path java, List<String> flags, Map<String, String> own) {
+
+    public LaneSpec {
+        flags = List.copyOf(flags);
+        own = Map.copyOf(own);
+    }
+}
