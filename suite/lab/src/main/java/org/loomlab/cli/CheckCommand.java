@@ -1,6 +1,7 @@
 package org.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.loomlab.layout.BuildLayout;
 import org.loomlab.plan.Experiments;
 import org.loomlab.plan.ProfileMatch;
 import org.loomlab.record.RecordJson;
@@ -31,7 +32,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Experiments catalogue = Experiments.in(LoomLab.home().resolve("suite/bench/target/benchmarks.jar"));
+        Experiments catalogue = Experiments.in(new BuildLayout(LoomLab.home()).benchmarksJar());
         int bad = 0;
         int unreadable = 0;
         int abandoned = 0;

@@ -2,8 +2,9 @@ package org.loomlab.cli;
 
 import org.loomlab.axis.Arch;
 import org.loomlab.docker.DockerEngine;
+import org.loomlab.layout.BuildLayout;
 import org.loomlab.matrix.ImageList;
-import org.loomlab.matrix.ImageNames;
+import org.loomlab.layout.ImageNames;
 import org.loomlab.matrix.JdkDescriptor;
 import org.loomlab.matrix.RunnerImage;
 import org.loomlab.record.RecordJson;
@@ -58,7 +59,7 @@ final class ImagesCommand implements Callable<Integer> {
         // The network experiments call the fixture; it is built with the runners so neither can be missing alone.
         System.out.printf("%-12s building %s%s ...%n", "fixture", ImageNames.fixture(target), target.emulated() ? " under qemu" : "");
         try {
-            RunnerImage.Built built = builder.buildFixture(target, home.resolve("suite/lab/target/images/fixture.log"));
+            RunnerImage.Built built = builder.buildFixture(target, new BuildLayout(home).imageLog("fixture"));
             System.out.printf(Locale.ROOT, "%-12s built %s in %.0f s, %d MB%n", "fixture", built.image(), built.seconds(),
                     built.bytes() / 1_000_000);
         } catch (Exception e) {
@@ -66,7 +67,7 @@ final class ImagesCommand implements Callable<Integer> {
             System.out.printf("%-12s FAILED: %s%n", "fixture", e.getMessage());
         }
         for (JdkDescriptor jdk : chosen) {
-            Path log = home.resolve("suite/lab/target/images/" + jdk.image(target).replaceAll(".*:", "") + ".log");
+            Path log = new BuildLayout(home).imageLog(jdk.image(target).replaceAll(".*:", ""));
             JdkDescriptor.RegistryBase pulled = null;
             if (pull && !target.emulated()) {
                 var why = RunnerImage.pull(jdk, log, Duration.ofMinutes(5));

@@ -1,5 +1,6 @@
 package org.loomlab.cli;
 
+import org.loomlab.layout.BuildLayout;
 import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.plan.Experiments;
 import org.loomlab.record.Cell;
@@ -102,7 +103,7 @@ final class ReportCommand implements Callable<Integer> {
      * virtual as much as threads=virtual); a cell of an experiment the catalogue does not know counts as not.
      */
     private static Predicate<Cell> runsVirtualThreads() {
-        Experiments catalogue = Experiments.in(LoomLab.home().resolve("suite/bench/target/benchmarks.jar"));
+        Experiments catalogue = Experiments.in(new BuildLayout(LoomLab.home()).benchmarksJar());
         return c -> {
             try {
                 return catalogue.of(c.experiment()).runsVirtualThreads(c.params());

@@ -1,6 +1,7 @@
 package org.loomlab.cli;
 
 import org.loomlab.run.LaneSpec;
+import org.loomlab.layout.BuildLayout;
 import org.loomlab.run.Profiler;
 import org.loomlab.run.RunSession;
 import picocli.CommandLine.Command;
@@ -95,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path home = LoomLab.home();
-        Path jar = benchmarks != null ? benchmarks : home.resolve("suite/bench/target/benchmarks.jar");
+        Path jar = benchmarks != null ? benchmarks : new BuildLayout(home).benchmarksJar();
         List<LaneSpec> asked = LaneOptions.lanes(jvms, lanes, laneArgs, laneParams);
         Path jvm = jvms.size() == 1 ? jvms.get(0) : null;
         RunSession session = new RunSession(new RunSession.Request(home, jar, javaBinary(jvm), where.layout().root(), runId,

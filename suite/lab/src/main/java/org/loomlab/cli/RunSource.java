@@ -2,6 +2,7 @@ package org.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.catalogue.Catalogue;
+import org.loomlab.layout.BuildLayout;
 import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.CellMatching;
 import org.loomlab.record.RecordJson;
@@ -29,7 +30,7 @@ final class RunSource {
      * records, matches cells as recorded.
      */
     static CellMatching matching() {
-        Path jar = LoomLab.home().resolve("suite/bench/target/benchmarks.jar");
+        Path jar = new BuildLayout(LoomLab.home()).benchmarksJar();
         return Files.isRegularFile(jar) ? CellMatching.of(Catalogue.in(jar)) : CellMatching.EXACT;
     }
 

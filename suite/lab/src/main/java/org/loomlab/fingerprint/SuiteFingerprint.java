@@ -1,5 +1,7 @@
 package org.loomlab.fingerprint;
 
+import org.loomlab.layout.BuildLayout;
+import org.loomlab.layout.SuiteVersion;
 import org.loomlab.record.Suite;
 
 import java.io.IOException;
@@ -10,7 +12,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -23,10 +24,6 @@ public final class SuiteFingerprint {
 
     private SuiteFingerprint() {
     }
-
-    /** The jars a run uses, relative to the lab's home (the same layout on a host and in a runner image). */
-    static final List<String> JARS = List.of("suite/lab/target/loom-lab.jar", "suite/bench/target/benchmarks.jar",
-            "suite/fixture/target/fixture.jar");
 
     /** The suite's version as Maven built it (pom.xml is its only source; the build writes it into the jar). */
     public static String version() {
@@ -67,13 +64,12 @@ public final class SuiteFingerprint {
         return git(home, "status", "--porcelain", "--untracked-files=no").map(s -> !s.isEmpty()).orElse(null);
     }
 
-    /** SHA-256 over the jars that exist, in {@link #JARS} order; null when none does. */
+    /** SHA-256 over the jars that exist, in {@link BuildLayout#runJars()} order; null when none does. */
     static String jarsSha256(Path home) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             boolean any = false;
-            for (String jar : JARS) {
-                Path file = home.resolve(jar);
+            for (Path file : new BuildLayout(home).runJars()) {
                 if (Files.isRegularFile(file)) {
                     digest.update(Files.readAllBytes(file));
                     any = true;

@@ -3,6 +3,7 @@ package org.loomlab.matrix;
 import org.loomlab.axis.Arch;
 import org.loomlab.docker.DockerEngine;
 import org.loomlab.fingerprint.SuiteFingerprint;
+import org.loomlab.layout.ImageNames;
 
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package org.loomlab.matrix;
 
 import org.loomlab.axis.Arch;
+import org.loomlab.layout.ImageNames;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;

@@ -7,6 +7,8 @@ import org.loomlab.fingerprint.HostFingerprint;
 import org.loomlab.fixtures.ContainerOwner;
 import org.loomlab.fixtures.Fixture;
 import org.loomlab.fixtures.FixtureMode;
+import org.loomlab.layout.BuildLayout;
+import org.loomlab.layout.Ids;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Experiments;
 import org.loomlab.plan.PlanRequest;
@@ -18,7 +20,6 @@ import org.loomlab.progress.ProgressTail;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
 import org.loomlab.text.MarkdownTable;
-import org.loomlab.run.RunSession;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -115,7 +116,7 @@ public final class MatrixRun {
         Path home = request.home();
         Profile chosen = request.plan().chosenProfile();
         // The runner images carry this jar, so its catalogue is what every JDK's run plans from.
-        Experiments catalogue = Experiments.in(home.resolve("suite/bench/target/benchmarks.jar"));
+        Experiments catalogue = Experiments.in(new BuildLayout(home).benchmarksJar());
         List<CellPlan> plans = request.plan().cells(catalogue, chosen);
         request.plan().interleaving(plans);
         List<JdkDescriptor> selected = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")), request.jdks());
@@ -123,8 +124,8 @@ public final class MatrixRun {
         if (request.resume() && request.matrixId() == null) {
             throw new IllegalArgumentException("--resume needs the --matrix-id of the matrix to finish");
         }
-        RunSession.checkId("matrix id", request.matrixId());
-        RunSession.checkId("host id", request.hostId());
+        Ids.check("matrix id", request.matrixId());
+        Ids.check("host id", request.hostId());
         return new MatrixRun(request, out, chosen, plans, selected, target);
     }
 

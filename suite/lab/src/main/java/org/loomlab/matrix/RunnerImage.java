@@ -3,6 +3,8 @@ package org.loomlab.matrix;
 import org.loomlab.axis.Arch;
 import org.loomlab.docker.DockerEngine;
 import org.loomlab.fingerprint.SuiteFingerprint;
+import org.loomlab.layout.BuildLayout;
+import org.loomlab.layout.ImageNames;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,8 +73,8 @@ public final class RunnerImage {
         Path context = Files.createTempDirectory("loom-lab-runner-" + jdk.id());
         try {
             Files.copy(home.resolve("Dockerfile"), context.resolve("Dockerfile"));
-            for (String module : List.of("lab/target/loom-lab.jar", "bench/target/benchmarks.jar", "fixture/target/fixture.jar")) {
-                copyJar(module, context);
+            for (Path jar : new BuildLayout(home).runJars()) {
+                copyJar(jar, context);
             }
             Path jdkDir = Files.createDirectory(context.resolve("jdk"));
             if (pulled == null && jdk.build() == JdkDescriptor.Build.HOST_COPY) {
@@ -96,7 +98,7 @@ public final class RunnerImage {
         Path context = Files.createTempDirectory("loom-lab-fixture");
         try {
             Files.copy(home.resolve("images/fixture/Dockerfile"), context.resolve("Dockerfile"));
-            copyJar("fixture/target/fixture.jar", context);
+            copyJar(new BuildLayout(home).fixtureJar(), context);
             buildIn(context, image, arch, args, log);
         } finally {
             deleteTree(context, log);
@@ -126,8 +128,7 @@ public final class RunnerImage {
                 "GIT_DIRTY", Objects.toString(SuiteFingerprint.dirty(home), ""));
     }
 
-    private void copyJar(String module, Path context) throws IOException {
-        Path jar = home.resolve("suite").resolve(module);
+    private static void copyJar(Path jar, Path context) throws IOException {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException(jar + " is missing; build the suite first: just build");
         }

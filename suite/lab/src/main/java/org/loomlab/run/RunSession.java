@@ -6,6 +6,8 @@ import org.loomlab.fingerprint.JdkFingerprint;
 import org.loomlab.fingerprint.SuiteFingerprint;
 import org.loomlab.fixtures.Fixture;
 import org.loomlab.fixtures.FixtureMode;
+import org.loomlab.layout.BuildLayout;
+import org.loomlab.layout.Ids;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Experiments;
 import org.loomlab.plan.Interleaving;
@@ -103,9 +105,7 @@ public final class RunSession {
 
     /** Ids become directory names: a one-line error unless {@code value} (when given) is a safe one. */
     public static void checkId(String what, String value) {
-        if (value != null && !value.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException(what + " '" + value + "' may hold only letters, digits, '.', '_' and '-'");
-        }
+        Ids.check(what, value);
     }
 
     /**
@@ -129,7 +129,7 @@ public final class RunSession {
         checkId("host id", request.hostId());
         FixtureMode.check(request.fixture());
         CellProfilers profilers = new CellProfilers(request.profilers(),
-                request.home().resolve("suite/lab/target/async-profiler.jar"));
+                new BuildLayout(request.home()).asyncProfilerJar());
         boolean network = needsFixture(plans);
 
         Host read = new HostFingerprint().read();
@@ -231,7 +231,7 @@ public final class RunSession {
      * exists: a fixture that cannot start leaves nothing behind), stopped however the run ends.
      */
     boolean withFixture(boolean network, Served body) throws Exception {
-        Fixture served = network ? FixtureMode.start(request.fixture(), request.home().resolve("suite/fixture/target/fixture.jar"),
+        Fixture served = network ? FixtureMode.start(request.fixture(), new BuildLayout(request.home()).fixtureJar(),
                 request.java(), out) : null;
         Thread stopFixture = new Thread(() -> {
             if (served != null) {

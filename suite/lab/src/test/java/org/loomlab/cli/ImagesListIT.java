@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.axis.Arch;
 import org.loomlab.docker.DockerEngine;
-import org.loomlab.matrix.ImageNames;
+import org.loomlab.layout.ImageNames;
 import org.loomlab.record.RecordJson;
 
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package org.loomlab.docker;
 
 import org.junit.jupiter.api.Test;
 import org.loomlab.axis.Arch;
-import org.loomlab.matrix.ImageNames;
+import org.loomlab.layout.ImageNames;
 
 import java.time.Duration;
 import java.util.List;

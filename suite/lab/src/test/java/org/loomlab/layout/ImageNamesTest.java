@@ -1,8 +1,7 @@
-package org.loomlab.matrix;
+package org.loomlab.layout;
 
 import org.junit.jupiter.api.Test;
 import org.loomlab.axis.Arch;
-import org.loomlab.fingerprint.SuiteFingerprint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,13 +11,13 @@ class ImageNamesTest {
     void anImageIsPlainOnItsOwnArchitecturesEngineAndSuffixedOnTheOther() {
         assertThat(ImageNames.runner("openjdk-25", Arch.ARM64, Arch.ARM64)).isEqualTo("loom-lab/runner:openjdk-25");
         assertThat(ImageNames.runner("openjdk-25", Arch.ARM64, Arch.AMD64)).isEqualTo("loom-lab/runner:openjdk-25-arm64");
-        assertThat(ImageNames.fixture(Arch.AMD64, Arch.AMD64)).isEqualTo("loom-lab/fixture:" + SuiteFingerprint.version());
-        assertThat(ImageNames.fixture(Arch.AMD64, Arch.ARM64)).isEqualTo("loom-lab/fixture:" + SuiteFingerprint.version() + "-amd64");
+        assertThat(ImageNames.fixture(Arch.AMD64, Arch.AMD64)).isEqualTo("loom-lab/fixture:" + SuiteVersion.current());
+        assertThat(ImageNames.fixture(Arch.AMD64, Arch.ARM64)).isEqualTo("loom-lab/fixture:" + SuiteVersion.current() + "-amd64");
         assertThat(ImageNames.base("sid", Arch.ARM64)).isEqualTo("loom-lab/base:sid-arm64");
     }
 
     @Test
     void theSuiteVersionIsThePomsAsTheBuildWroteIt() {
-        assertThat(SuiteFingerprint.version()).matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+        assertThat(SuiteVersion.current()).matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
     }
 }

@@ -1,7 +1,6 @@
-package org.loomlab.matrix;
+package org.loomlab.layout;
 
 import org.loomlab.axis.Arch;
-import org.loomlab.fingerprint.SuiteFingerprint;
 
 /**
  * The names of the lab's images, defined here only: the Justfile, the Ansible roles and the workflow ask for them
@@ -30,7 +29,7 @@ public final class ImageNames {
     }
 
     public static String fixture(Arch arch, Arch engine) {
-        return "loom-lab/fixture:" + SuiteFingerprint.version() + suffix(arch, engine);
+        return "loom-lab/fixture:" + SuiteVersion.current() + suffix(arch, engine);
     }
 
     /** The debootstrap base of a Debian suite; always named with its architecture (images/base/build makes it). */

@@ -1,0 +1,54 @@
+package org.loomlab.layout;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where the build puts what the lab runs, relative to the lab's home (the same layout on a host and in a runner
+ * image, which copies the jars to the same places). The only place that spells Maven's {@code target}
+ * directories: a module or jar renamed in a pom is renamed here once.
+ *
+ * @param home the lab's home: the directory holding {@code suite/}
+ */
+public record BuildLayout(Path home) {
+
+    public BuildLayout {
+        if (home == null) {
+            throw new IllegalArgumentException("the lab's home is required");
+        }
+    }
+
+    /** The JMH benchmarks (the experiment catalogue inside it), from suite/bench. */
+    public Path benchmarksJar() {
+        return target("bench").resolve("benchmarks.jar");
+    }
+
+    /** The lab itself, shaded, from suite/lab. */
+    public Path labJar() {
+        return target("lab").resolve("loom-lab.jar");
+    }
+
+    /** The HTTP fixture the network experiments call, from suite/fixture. */
+    public Path fixtureJar() {
+        return target("fixture").resolve("fixture.jar");
+    }
+
+    /** async-profiler with its native libraries, copied beside loom-lab.jar by the lab's build (not shaded). */
+    public Path asyncProfilerJar() {
+        return target("lab").resolve("async-profiler.jar");
+    }
+
+    /** The build log of one image, {@code name} being the image's tag, e.g. {@code fixture} or {@code openjdk-25}. */
+    public Path imageLog(String name) {
+        return target("lab").resolve("images").resolve(name + ".log");
+    }
+
+    /** The jars a run uses and a run record's jar hash covers, in that hash's order. */
+    public List<Path> runJars() {
+        return List.of(labJar(), benchmarksJar(), fixtureJar());
+    }
+
+    private Path target(String module) {
+        return home.resolve("suite").resolve(module).resolve("target");
+    }
+}
