@@ -1,6 +1,6 @@
 package org.loomlab.cli;
 
-import org.loomlab.fixtures.ContainerOwner;
+import org.loomlab.fixturehost.ContainerOwner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

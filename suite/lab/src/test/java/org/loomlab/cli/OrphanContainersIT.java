@@ -3,7 +3,7 @@ package org.loomlab.cli;
 import com.github.dockerjava.api.model.Container;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.loomlab.fixtures.ContainerOwner;
+import org.loomlab.fixturehost.ContainerOwner;
 import org.testcontainers.DockerClientFactory;
 
 import java.nio.file.Path;

@@ -1,9 +1,8 @@
-package org.loomlab.cli;
+package org.loomlab.fixturehost;
 
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import org.junit.jupiter.api.Test;
-import org.loomlab.fixtures.FixtureContainer;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
