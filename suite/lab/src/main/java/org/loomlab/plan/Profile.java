@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import static java.time.Duration.ofMinutes;
+import static java.time.Duration.ofSeconds;
+
 /**
  * How precisely to measure and what that may cost: a precision target at a confidence level and a time
  * budget per cell, not a fixed iteration count. The JVM fork is the unit of replication: a cell runs
@@ -20,14 +23,14 @@ import java.util.stream.Collectors;
  */
 public enum Profile {
     /** Seconds per cell, tiny tables: proves the pipeline, not the numbers. No target. */
-    SMOKE("smoke", null, 1, 1, Duration.ofSeconds(5), 0, "100ms", 3, "100ms", Duration.ofSeconds(90),
-            0, 2, Duration.ofSeconds(1), null),
+    SMOKE(named("smoke").noTarget().forks(1, 1).budget(ofSeconds(5)).warmup(0, "100ms").measure(3, "100ms")
+            .forkTimeout(ofSeconds(90)).windows(0, 2, ofSeconds(1)).noRunBudget()),
     /**
      * The default of {@code just bench}: the talk's 1K x 10K table, ±5 % at 95 % where a cell's budget allows.
      * One 3 s warm-up and two measured 1 s iterations per fork: in its second and third second a JVM serves the talk's
      * dinners 4-19 % slower than in its twentieth (virtual noop up to 2 times); from its fourth, virtual active-wait is
-     * within 1 % and platform noop within its forks' spread (calibration/warmup_curve.py), so the 1 s warm-up quick had
-     * until 2026-11-24 left a bias no fork count removes. One iteration of 3 s, not three of 1 s: a dinner longer than
+     * within 1 % and platform noop within its forks' spread (calibration/warmup_curve.py), so a 1 s warm-up (quick's
+     * first) leaves a bias no fork count removes. One iteration of 3 s, not three of 1 s: a dinner longer than
      * an iteration (an HTTP dinner of 40 s) fills one iteration, and its JIT is warm after it. 8 to 10 forks within
      * 40 s a cell: a cell that may stop after fewer stops on forks that happened to agree
      * (StoppingRuleCalibrationTest); at about 6.3 s a fork on 2 CPUs, 6 fit, so alone a cell stops on its budget, not
@@ -35,24 +38,24 @@ public enum Profile {
      * cell spends forks, not seconds ({@link Stretch}): a pilot of three, then on only while its spread puts the target
      * within what the run can spare.
      */
-    QUICK("quick", 0.05, 8, 10, Duration.ofSeconds(40), 1, "3s", 2, "1s", Duration.ofMinutes(6),
-            1, 1, Duration.ofSeconds(3), Duration.ofMinutes(30)),
+    QUICK(named("quick").target(0.05).forks(8, 10).budget(ofSeconds(40)).warmup(1, "3s").measure(2, "1s")
+            .forkTimeout(ofMinutes(6)).windows(1, 1, ofSeconds(3)).runBudget(ofMinutes(30))),
     /** Seed-grade: ±2 % at 95 %, the talk's 2 s iterations, 5 to 20 forks within 5 minutes a cell; seeds' 60 s windows. */
-    FULL("full", 0.02, 5, 20, Duration.ofMinutes(5), 2, "2s", 3, "2s", Duration.ofMinutes(30),
-            1, 2, Duration.ofSeconds(60), null),
+    FULL(named("full").target(0.02).forks(5, 20).budget(ofMinutes(5)).warmup(2, "2s").measure(3, "2s")
+            .forkTimeout(ofMinutes(30)).windows(1, 2, ofSeconds(60)).noRunBudget()),
     /**
      * The talk's staircase: 10K..1M philosophers x 10K..1M meals on virtual threads. A 1M-philosopher dinner
      * lasts seconds, so each iteration is one dinner; the heap is sized from the host ({@link #jvmArgs(long)}).
      */
-    SCALED("scaled", 0.05, 2, 5, Duration.ofMinutes(3), 1, "1s", 2, "1s", Duration.ofMinutes(30),
-            1, 1, Duration.ofSeconds(5), null),
+    SCALED(named("scaled").target(0.05).forks(2, 5).budget(ofMinutes(3)).warmup(1, "1s").measure(2, "1s")
+            .forkTimeout(ofMinutes(30)).windows(1, 1, ofSeconds(5)).noRunBudget()),
     /**
      * The talk's own JMH settings, to rerun it as it was run and to compare methods at equal time: one fork,
      * 2 warm-up and 5 measured 10 s iterations (about 70 s a cell), no target. Its interval is over the
      * iterations of one JVM, as JMH's was.
      */
-    TALK("talk", null, 1, 1, Duration.ofSeconds(70), 2, "10s", 5, "10s", Duration.ofMinutes(30),
-            1, 3, Duration.ofSeconds(10), null);
+    TALK(named("talk").noTarget().forks(1, 1).budget(ofSeconds(70)).warmup(2, "10s").measure(5, "10s")
+            .forkTimeout(ofMinutes(30)).windows(1, 3, ofSeconds(10)).noRunBudget());
 
     /** Every interval of the lab is at this level unless asked otherwise. */
     public static final double CONFIDENCE = 0.95;
@@ -78,23 +81,124 @@ public enum Profile {
     /** Time the whole run shares among its cells ({@link RunBudget}); null: none, each cell gets {@code budget}. */
     final Duration runBudget;
 
-    Profile(String label, Double target, int minForks, int maxForks, Duration budget, int warmupIterations,
-            String warmupTime, int iterations, String iterationTime, Duration forkTimeout, int warmupWindows,
-            int windows, Duration windowTime, Duration runBudget) {
-        this.label = label;
-        this.target = target;
-        this.minForks = minForks;
-        this.maxForks = maxForks;
-        this.budget = budget;
-        this.warmupIterations = warmupIterations;
-        this.warmupTime = warmupTime;
-        this.iterations = iterations;
-        this.iterationTime = iterationTime;
-        this.forkTimeout = forkTimeout;
-        this.warmupWindows = warmupWindows;
-        this.windows = windows;
-        this.windowTime = windowTime;
-        this.runBudget = runBudget;
+    Profile(Settings s) {
+        if (!s.targetSet || !s.runBudgetSet || s.maxForks < s.minForks || s.minForks < 1 || s.budget == null
+                || s.warmupTime == null || s.iterationTime == null || s.forkTimeout == null || s.windowTime == null) {
+            throw new IllegalStateException("profile " + s.label + " leaves a setting out");
+        }
+        this.label = s.label;
+        this.target = s.target;
+        this.minForks = s.minForks;
+        this.maxForks = s.maxForks;
+        this.budget = s.budget;
+        this.warmupIterations = s.warmupIterations;
+        this.warmupTime = s.warmupTime;
+        this.iterations = s.iterations;
+        this.iterationTime = s.iterationTime;
+        this.forkTimeout = s.forkTimeout;
+        this.warmupWindows = s.warmupWindows;
+        this.windows = s.windows;
+        this.windowTime = s.windowTime;
+        this.runBudget = s.runBudget;
+    }
+
+    private static Settings named(String label) {
+        return new Settings(label);
+    }
+
+    /**
+     * A profile's settings by name, in the order a constant reads them: target, forks, budget, warm-up, measurement,
+     * fork timeout, scenario windows, run budget. Every step is required; {@link Profile#Profile(Settings)} fails on a
+     * step left out, so a new setting cannot be forgotten in one constant.
+     */
+    private static final class Settings {
+        private final String label;
+        private boolean targetSet;
+        private Double target;
+        private int minForks;
+        private int maxForks;
+        private Duration budget;
+        private int warmupIterations;
+        private String warmupTime;
+        private int iterations;
+        private String iterationTime;
+        private Duration forkTimeout;
+        private int warmupWindows;
+        private int windows;
+        private Duration windowTime;
+        private boolean runBudgetSet;
+        private Duration runBudget;
+
+        private Settings(String label) {
+            this.label = label;
+        }
+
+        /** The relative half-width a cell aims for at {@link #CONFIDENCE}. */
+        Settings target(double relativeHalfWidth) {
+            targetSet = true;
+            target = relativeHalfWidth;
+            return this;
+        }
+
+        /** No precision target: a cell measures its minimum forks and stops. */
+        Settings noTarget() {
+            targetSet = true;
+            target = null;
+            return this;
+        }
+
+        Settings forks(int min, int max) {
+            minForks = min;
+            maxForks = max;
+            return this;
+        }
+
+        /** Measuring time a cell may spend on forks after its first one. */
+        Settings budget(Duration perCell) {
+            budget = perCell;
+            return this;
+        }
+
+        /** JMH warm-up iterations per fork and the length of each, in JMH's notation ({@code 100ms}, {@code 3s}). */
+        Settings warmup(int count, String each) {
+            warmupIterations = count;
+            warmupTime = each;
+            return this;
+        }
+
+        /** Measured JMH iterations per fork and the length of each, in JMH's notation. */
+        Settings measure(int count, String each) {
+            iterations = count;
+            iterationTime = each;
+            return this;
+        }
+
+        Settings forkTimeout(Duration limit) {
+            forkTimeout = limit;
+            return this;
+        }
+
+        /** Scenario load windows per fork: thrown away, then measured, and the length of one. */
+        Settings windows(int warmup, int measured, Duration each) {
+            warmupWindows = warmup;
+            windows = measured;
+            windowTime = each;
+            return this;
+        }
+
+        /** Time the whole run shares among its cells ({@link RunBudget}). */
+        Settings runBudget(Duration shared) {
+            runBudgetSet = true;
+            runBudget = shared;
+            return this;
+        }
+
+        /** No run budget: each cell gets its own {@link #budget(Duration)}. */
+        Settings noRunBudget() {
+            runBudgetSet = true;
+            runBudget = null;
+            return this;
+        }
     }
 
     public String label() {
@@ -150,9 +254,10 @@ public enum Profile {
     }
 
     /**
-     * Shapes a fork of this profile had before its current one, which records made then still show: quick warmed up
-     * in three 1 s iterations from 4705787 to 300b87c (2026-11-24 21:06-21:45 UTC). Its earlier single 1 s warm-up
-     * has the counts of today's, and records of that time keep no warm-up seconds, so it needs no entry.
+     * Shapes a fork of this profile had before its current one, which records made then still show, so that matching
+     * such a record's cells is not refused for a shape they did have: quick once warmed up in three 1 s iterations
+     * (which commits and when: docs/NOTES.md, "History moved out of code comments"). Its first shape, a single 1 s
+     * warm-up, has the counts of today's, and records of that time keep no warm-up seconds, so it needs no entry.
      */
     public List<ForkShape> earlierForkShapes(ExperimentSpec.Kind kind) {
         return this == QUICK && kind == ExperimentSpec.Kind.JMH
