@@ -74,8 +74,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--run-id", paramLabel = "ID", description = "name of the run directory (default: UTC time and profile)")
     String runId;
 
-    // Local by default: a run's HTTP dinners must not change with whether a Docker engine happens to be up (bench-p's
-    // platform ones took 1.4-2.1 times as long against the container as bench-o's against a local JVM).
+    // Local by default: a run's HTTP dinners must not change with whether a Docker engine happens to be up; platform
+    // threads' dinners took 1.4-2.1 times as long against the container as against a local JVM (docs/NOTES.md).
     @Option(names = "--fixture", defaultValue = "local", paramLabel = "WHERE",
             description = "the HTTP fixture for network cells: local (a JVM on loopback, with or without Docker), container,"
                     + " auto (a container when Docker answers and the image is built, else local), or the http:// URL of a"

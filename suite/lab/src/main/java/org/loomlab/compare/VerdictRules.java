@@ -95,7 +95,8 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
 
     /**
      * A row whose two cells' forks warmed up for different times says so: a cell measured closer to its JVM's start
-     * is measured slower, and the verdict is then partly about the method (records kept the warm-up since 2026-11-24).
+     * is measured slower, and the verdict is then partly about the method. Older records keep no warm-up time; their
+     * rows say nothing (docs/NOTES.md, "History moved out of code comments").
      */
     private static List<RunDiff.Row> withWarmUps(List<RunDiff.Row> rows, List<Pairing> pairs) {
         List<RunDiff.Row> out = new ArrayList<>(rows);

@@ -73,9 +73,10 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
 
     /**
      * The limit of one fork: the asked one; else the profile's, and in a run that shares its time at most
-     * {@value #SHARED_TIMEOUT_BUDGETS} cell budgets. There a fork that overruns takes its time from the cells after it:
-     * in quick-4jdks-c a 6 min fork timeout and a 5 min HTTP dinner left most of openjdk-26's later cells one fork,
-     * while every other fork that ended ok there took under 2 min (quick's 3 x 40 s).
+     * {@value #SHARED_TIMEOUT_BUDGETS} cell budgets. There a fork that overruns takes its time from the cells after it: a
+     * timeout far above what a fork that ends ok takes (quick's forks: under 3 x 40 s) lets one long HTTP dinner leave
+     * the later cells of its run one fork each (seen in a matrix run: docs/NOTES.md, "History moved out of code
+     * comments").
      */
     public Duration timeout(Profile chosen) {
         if (timeout != null) {

@@ -12,9 +12,10 @@ import java.util.function.LongSupplier;
  * (quick: about 30 min) instead of cells x per-cell budget. Each cell, as it starts, gets an equal share of
  * what is left, at most the per-cell budget: a cell that finishes early (precise, or short) leaves its time to
  * the cells after it, one that overruns (a single fork of a long dinner) takes it from them. Shares are equal in
- * seconds, not in forks: weighing them by fork length (a coroutine dinner's 12 s forks against the philosophers' 6 s)
- * was measured in a whole run (bench-n) and bought the coroutine and vert.x cells 9 more forks and no precision, while
- * the service cells it took them from fell from two forks to one; cheap forks buy more precision per minute.
+ * seconds, not in forks: cheap forks buy more precision per minute. Weighing shares by fork length (a coroutine
+ * dinner's 12 s forks against the philosophers' 6 s) bought the long cells more forks and no precision, and left the
+ * cells it took them from one fork instead of two (the whole run it was measured in: docs/NOTES.md, "History moved
+ * out of code comments").
  *
  * <p>How a cell spends its share is {@link Stretch}'s: a pilot of forks, then forks while they can reach the target.
  *

@@ -24,16 +24,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *                          its forks ran back to back
  * @param warmupSeconds     the warm-up time per fork that {@code warmupDiscarded} stands for, as the profile set it
  *                          (a JMH iteration lasts at least one operation, so a dinner longer than it warms for longer);
- *                          null in records made before it was kept (their count alone does not tell quick's 1 s
- *                          warm-up, used until 2026-11-24, from its 3 s one)
+ *                          null in records made before it was kept (their count alone does not tell quick's first,
+ *                          1 s warm-up from its 3 s one; docs/NOTES.md, "History moved out of code comments")
  * @param sampleSpread      with one fork of two or more samples, those samples' coefficient of variation: fork means spread
  *                          at least about {@code sampleSpread / sqrt(samplesPerFork)} (a fork's mean carries its samples'
  *                          noise, and JVM-to-JVM variance on top), so it prices a floor under what an interval over forks
- *                          would take; null otherwise and in records made before 2026-11-27
+ *                          would take; null otherwise and in records made before it was kept
  * @param usualSpread       the median fork spread of this cell in earlier runs on this host (three or more forks each),
  *                          which the loop also judged the forks by: it stops on the target only with as many forks as
  *                          that spread needs, and prices what is missing by the wider of the two; null without such
- *                          runs and in records made before 2026-11-27
+ *                          runs and in records made before it was kept
  */
 public record Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                         int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread,
@@ -65,7 +65,8 @@ public record Precision(double confidence, Double target, Double relativeHalfWid
 
     /**
      * Whether the cell is to be flagged as short of its target: its budget ran out first, or one fork stood for it with
-     * a target set (records made before 2026-11-25 did not flag that when the fork's own samples agreed).
+     * a target set, whatever the fork's own samples say (older records did not flag it when they agreed; read back, they
+     * are flagged now).
      */
     public boolean shortOfTarget() {
         return budgetExhausted || target != null && forks < 2;
