@@ -1,9 +1,9 @@
 package org.loomlab.cli;
 
 import org.loomlab.layout.BuildLayout;
-import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.plan.Experiments;
 import org.loomlab.record.Cell;
+import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.MatrixReportPage;
 import org.loomlab.report.ReportPage;

@@ -17,6 +17,7 @@ import org.loomlab.plan.RunPlan;
 import org.loomlab.progress.Progress;
 import org.loomlab.progress.ProgressLog;
 import org.loomlab.progress.ProgressTail;
+import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
 import org.loomlab.text.MarkdownTable;

@@ -1,7 +1,7 @@
 package org.loomlab.report;
 
-import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.CellMatching;
+import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RunRecord;
 
 import java.io.IOException;

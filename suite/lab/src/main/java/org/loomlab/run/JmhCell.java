@@ -11,7 +11,6 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.RecordJson;
-import org.loomlab.report.MemoryRanking;
 
 import java.io.IOException;
 import java.nio.file.Files;

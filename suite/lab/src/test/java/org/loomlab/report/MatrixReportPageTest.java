@@ -2,9 +2,9 @@ package org.loomlab.report;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.loomlab.matrix.MatrixRecord;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellMatching;
+import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RunRecord;
 
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.loomlab.matrix;
+package org.loomlab.record;
 
 import java.nio.file.Path;
 import java.time.Instant;
