@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
             + " policy, from its plan.json): keep its finished cells, run the missing ones")
     boolean resume;
 
-    @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/suite/bench/target/benchmarks.jar)")
+    @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/" + BuildLayout.BENCHMARKS_JAR + ")")
     Path benchmarks;
 
     @Option(names = "--prof", split = ",", paramLabel = "NAME", description = "profile the JMH cells with gc (allocation"

@@ -12,6 +12,13 @@ import java.util.List;
  */
 public record BuildLayout(Path home) {
 
+    /** The JMH benchmarks (the experiment catalogue inside it), relative to the home; a constant for option help. */
+    public static final String BENCHMARKS_JAR = "suite/bench/target/benchmarks.jar";
+    static final String LAB_JAR = "suite/lab/target/loom-lab.jar";
+    static final String FIXTURE_JAR = "suite/fixture/target/fixture.jar";
+    static final String ASYNC_PROFILER_JAR = "suite/lab/target/async-profiler.jar";
+    static final String IMAGE_LOGS = "suite/lab/target/images";
+
     public BuildLayout {
         if (home == null) {
             throw new IllegalArgumentException("the lab's home is required");
@@ -20,35 +27,31 @@ public record BuildLayout(Path home) {
 
     /** The JMH benchmarks (the experiment catalogue inside it), from suite/bench. */
     public Path benchmarksJar() {
-        return target("bench").resolve("benchmarks.jar");
+        return home.resolve(BENCHMARKS_JAR);
     }
 
     /** The lab itself, shaded, from suite/lab. */
     public Path labJar() {
-        return target("lab").resolve("loom-lab.jar");
+        return home.resolve(LAB_JAR);
     }
 
     /** The HTTP fixture the network experiments call, from suite/fixture. */
     public Path fixtureJar() {
-        return target("fixture").resolve("fixture.jar");
+        return home.resolve(FIXTURE_JAR);
     }
 
     /** async-profiler with its native libraries, copied beside loom-lab.jar by the lab's build (not shaded). */
     public Path asyncProfilerJar() {
-        return target("lab").resolve("async-profiler.jar");
+        return home.resolve(ASYNC_PROFILER_JAR);
     }
 
     /** The build log of one image, {@code name} being the image's tag, e.g. {@code fixture} or {@code openjdk-25}. */
     public Path imageLog(String name) {
-        return target("lab").resolve("images").resolve(name + ".log");
+        return home.resolve(IMAGE_LOGS).resolve(name + ".log");
     }
 
     /** The jars a run uses and a run record's jar hash covers, in that hash's order. */
     public List<Path> runJars() {
         return List.of(labJar(), benchmarksJar(), fixtureJar());
-    }
-
-    private Path target(String module) {
-        return home.resolve("suite").resolve(module).resolve("target");
     }
 }
