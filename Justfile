@@ -34,6 +34,11 @@ report *RECORDS:
 diff A *ARGS:
     bin/loom-lab diff "$@"
 
+# Every cell's history on this host: each run's score over time, where a cell changed and what changed with it (kernel,
+# JDK build, suite commit ...), as history.md, .html and .csv beside the runs, e.g. just history --runs 'bench-*' -e philosophers
+history *ARGS:
+    bin/loom-lab history "$@" | sed 's|^html: |open in a browser (no server needed): |'
+
 # Judge the seeds' claims (yes / no / open) on runs or a matrix-<id>.json, e.g. just claims results/vm/matrix-quick-4jdks.json
 claims +RUNS:
     bin/loom-lab claims "$@"

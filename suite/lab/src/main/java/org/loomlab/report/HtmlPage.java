@@ -18,6 +18,7 @@ public final class HtmlPage {
             th, td { border: 1px solid #d5d8dc; padding: 2px 6px; text-align: left; vertical-align: top; }
             th { background: #eef0f3; } tr:nth-child(even) td { background: #f8f9fa; } td.num { text-align: right; }
             figure.chart { margin: 8px 0 16px; overflow-x: auto; } figure.chart svg { max-width: none; }
+            div.multiples { display: flex; flex-wrap: wrap; gap: 6px; } div.multiples figure.chart { margin: 0; }
             code { background: #f1f1f1; padding: 0 3px; } ul.sub { margin-top: 0; } p.meta { color: #555; }
             """;
 
@@ -57,6 +58,14 @@ public final class HtmlPage {
         charts++;
         body.append(String.format(Locale.ROOT, "<figure class=\"chart\" id=\"chart-%d\" data-chart=\"%s\">%n%s</figure>%n",
                 charts, DotChart.escape(name), svg));
+        return this;
+    }
+
+    /** Small charts side by side, wrapped to the page's width (a history's cells, one chart each). */
+    public HtmlPage multiples(java.util.Map<String, String> svgByName) {
+        body.append("<div class=\"multiples\">\n");
+        svgByName.forEach(this::chart);
+        body.append("</div>\n");
         return this;
     }
 

@@ -1,0 +1,136 @@
+package org.loomlab.report;
+
+import org.loomlab.history.ChangePoint;
+import org.loomlab.history.History;
+import org.loomlab.history.Series;
+import org.loomlab.history.Trait;
+import org.loomlab.record.CellKey;
+import org.loomlab.record.RunRecord;
+import org.loomlab.text.MarkdownTable;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A host's history as a page: the change points with what they are put down to, the runs with what each ran on, then
+ * per experiment a small {@link TrendChart} per cell and metric. The Markdown holds the two tables; the HTML adds the
+ * charts. A cell is named by the axes that tell it apart within its experiment, as the run report's charts name it.
+ */
+public final class HistoryPage {
+
+    public static final String MARKDOWN = "history.md";
+    public static final String HTML = "history.html";
+    public static final String CSV = "history.csv";
+
+    private HistoryPage() {
+    }
+
+    /** Where a history is written: beside the host's runs of the JDK, {@code results/<host>/<jdk>/}. */
+    public static Path dir(Path results, String host, String jdk) {
+        return results.resolve(host).resolve(jdk);
+    }
+
+    /** The page of {@code h}, as it reads from {@code dir}. */
+    public static ReportPage of(History h, Path dir) {
+        Map<String, List<String>> axes = varyingAxes(h);
+        List<String> runIds = h.runs().stream().map(RunRecord::runId).toList();
+        int changes = h.changes().size();
+        String head = String.format(Locale.ROOT, "%d %s runs of %s on %s%s; %d cells and metrics; %d change point%s.%n%n"
+                        + "Change points: E-Divisive means (Matteson and James 2014) on the logs of the runs' scores, 999 "
+                        + "permutations, alpha 0.05, a fixed seed; kept when the two sides' median levels differ by more than "
+                        + "their runs' median interval half-widths added (and by 2 %% at least). Put down to a trait (suite "
+                        + "commit, JDK build, kernel, CPU, image, fixture) that changed at the point and stayed.%n%n",
+                h.runs().size(), h.profile(), h.jdk(), h.host(), h.runs().isEmpty() ? ""
+                        : ", " + minute(h.runs().get(0)) + " to " + minute(h.runs().get(h.runs().size() - 1)),
+                h.series().size(), changes, changes == 1 ? "" : "s");
+        String changeTable = changes == 0 ? "No change points.\n" : changeTable(h, axes);
+        String runTable = runTable(h);
+        String md = "# History of " + h.host() + ", " + h.jdk() + "\n\n" + head + "## Change points\n\n" + changeTable
+                + "\n## Runs\n\n" + runTable;
+        HtmlPage page = new HtmlPage("History of " + h.host() + ", " + h.jdk() + " (" + h.profile() + " profile)")
+                .markdown(head).meta("also: [" + MARKDOWN + "](" + MARKDOWN + ") · [" + CSV + "](" + CSV + "), written beside this page")
+                .heading("Change points").markdown(changeTable);
+        Map<String, Map<String, String>> charts = new LinkedHashMap<>();
+        // What changed first: the experiments with a change point, and in each the cells with one, then the rest.
+        Comparator<Series> changedFirst = Comparator.comparing(s -> s.changes().isEmpty());
+        List<String> experiments = h.series().stream().sorted(changedFirst).map(s -> s.key().experiment()).distinct().toList();
+        experiments.forEach(e -> charts.put(e, new LinkedHashMap<>()));
+        for (Series s : h.series().stream().sorted(changedFirst).toList()) {
+            if (!s.positive() || s.points().size() < History.MIN_RUNS) {
+                continue; // a log axis has no place for an error count of 0; a point or three make no history
+            }
+            String colour = page.colours().of(s.key().params().containsKey("threads")
+                    ? "threads=" + s.key().params().get("threads") : s.key().experiment());
+            String name = label(s.key(), axes);
+            charts.get(s.key().experiment()).put(name + " " + s.key().metric(),
+                    TrendChart.svg(name.isEmpty() ? s.key().experiment() : name,
+                            s.key().metric() + " (" + s.key().unit() + ")", s, runIds, colour));
+        }
+        charts.values().removeIf(Map::isEmpty);
+        charts.forEach((experiment, svgs) -> page.heading(experiment).multiples(svgs));
+        long uncharted = h.series().stream().filter(s -> !s.positive() || s.points().size() < History.MIN_RUNS).count();
+        if (uncharted > 0) {
+            page.meta(uncharted + " more cells and metrics were measured in fewer than " + History.MIN_RUNS
+                    + " runs or have a score of 0: their rows are in " + CSV + ", not charted");
+        }
+        page.heading("Runs").markdown(runTable);
+        return new ReportPage(md, page.html(), Map.of());
+    }
+
+    private static String changeTable(History h, Map<String, List<String>> axes) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Map.Entry<Series, ChangePoint> e : h.changes()) {
+            Series s = e.getKey();
+            ChangePoint c = e.getValue();
+            rows.add(List.of(s.key().experiment(), label(s.key(), axes), s.key().metric(),
+                    h.runs().get(c.lastBefore()).runId() + " -> " + h.runs().get(c.firstAfter()).runId(),
+                    org.loomlab.text.Figures.number(c.shift().before()) + " -> " + org.loomlab.text.Figures.number(c.shift().after())
+                            + " " + s.key().unit(),
+                    String.format(Locale.ROOT, "x%.2f", c.shift().ratio()),
+                    String.format(Locale.ROOT, "%.3f", c.shift().p()),
+                    c.attribution().text()));
+        }
+        return MarkdownTable.render(List.of("experiment", "cell", "metric", "between", "level", "change", "p", "put down to"), rows);
+    }
+
+    private static String runTable(History h) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunRecord r : h.runs()) {
+            List<String> row = new ArrayList<>(List.of(r.runId(), minute(r)));
+            for (Trait t : Trait.values()) {
+                row.add(t.of(r));
+            }
+            row.add(String.valueOf(h.series().stream().filter(s -> s.points().stream()
+                    .anyMatch(p -> h.runs().get(p.run()) == r)).count()));
+            rows.add(row);
+        }
+        List<String> header = new ArrayList<>(List.of("run", "started"));
+        Stream.of(Trait.values()).map(Trait::label).forEach(header::add);
+        header.add("cells");
+        return MarkdownTable.render(header, rows);
+    }
+
+    /** When the run started, to the minute: {@code 2026-11-28 02:21Z}. */
+    private static String minute(RunRecord r) {
+        return r.started().truncatedTo(java.time.temporal.ChronoUnit.MINUTES).toString().replace('T', ' ').replace(":00Z", "Z");
+    }
+
+    /** By experiment, the axes whose value differs between its cells. */
+    private static Map<String, List<String>> varyingAxes(History h) {
+        return h.series().stream().collect(Collectors.groupingBy(s -> s.key().experiment(), LinkedHashMap::new,
+                        Collectors.mapping(s -> s.key().params(), Collectors.toList())))
+                .entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> CellKey.varying(e.getValue()),
+                        (a, b) -> a, LinkedHashMap::new));
+    }
+
+    private static String label(CellKey key, Map<String, List<String>> axes) {
+        return DotChart.label(key.params(), axes.getOrDefault(key.experiment(), List.of()), null);
+    }
+}
