@@ -79,10 +79,12 @@ public record History(String host, String jdk, String profile, List<RunRecord> r
         return v == null ? Double.NaN : v;
     }
 
-    /** Every change point of every series, in the order of the series. */
+    /** Every change point of every series, in time order (those between the same runs in the order of the series). */
     public List<Map.Entry<Series, ChangePoint>> changes() {
         List<Map.Entry<Series, ChangePoint>> out = new ArrayList<>();
         series.forEach(s -> s.changes().forEach(c -> out.add(Map.entry(s, c))));
+        out.sort(Comparator.comparing((Map.Entry<Series, ChangePoint> e) -> e.getValue().firstAfter())
+                .thenComparing(e -> e.getValue().lastBefore()));
         return out;
     }
 }

@@ -56,11 +56,17 @@ public final class HistoryPage {
                 + "\n## Runs\n\n" + runTable;
         HtmlPage page = new HtmlPage("History of " + h.host() + ", " + h.jdk() + " (" + h.profile() + " profile)")
                 .markdown(head).meta("also: [" + MARKDOWN + "](" + MARKDOWN + ") · [" + CSV + "](" + CSV + "), written beside this page")
-                .heading("Change points").markdown(changeTable);
+                .heading("Change points").markdown(changeTable)
+                .meta("Each chart: a slot per run, in the order they started (the first and last named under it); dot: the "
+                        + "run's score, whisker: its interval (cut at half and twice the score); grey line: a side's level; "
+                        + "red dashed line and frame: a change point.");
         Map<String, Map<String, String>> charts = new LinkedHashMap<>();
-        // What changed first: the experiments with a change point, and in each the cells with one, then the rest.
+        // What changed first: the experiments by their number of change points, and in each the cells with one.
         Comparator<Series> changedFirst = Comparator.comparing(s -> s.changes().isEmpty());
-        List<String> experiments = h.series().stream().sorted(changedFirst).map(s -> s.key().experiment()).distinct().toList();
+        Map<String, Integer> changesOf = new LinkedHashMap<>();
+        h.series().forEach(s -> changesOf.merge(s.key().experiment(), s.changes().size(), Integer::sum));
+        List<String> experiments = changesOf.keySet().stream()
+                .sorted(Comparator.comparing(changesOf::get, Comparator.reverseOrder())).toList();
         experiments.forEach(e -> charts.put(e, new LinkedHashMap<>()));
         for (Series s : h.series().stream().sorted(changedFirst).toList()) {
             if (!s.positive() || s.points().size() < History.MIN_RUNS) {
