@@ -8,6 +8,7 @@ import org.loomlab.record.CellKey;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
 import org.loomlab.report.HistoryCsv;
 import org.loomlab.report.HistoryPage;
 import org.loomlab.report.ReportPage;
@@ -68,6 +69,7 @@ final class HistoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Predicate<CellKey> wanted = wanted(); // a bad -p is refused before any record is read
         ResultsLayout layout = LoomLab.results(results);
         String hostId = host != null ? host : new HostFingerprint().read().name();
         Path hostDir = layout.hostDir(hostId);
@@ -81,9 +83,9 @@ final class HistoryCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no complete " + profile + " runs of " + jdkId + " on " + hostId
                     + (runs == null ? "" : " matching " + runs));
         }
-        History h = History.of(hostId, jdkId, profile, records, RunSource.matching(), wanted(), new ChangeRule());
+        History h = History.of(hostId, jdkId, profile, records, RunSource.matching(), wanted, new ChangeRule());
         Path dir = out != null ? out : HistoryPage.dir(layout.root(), hostId, jdkId);
-        ReportPage page = HistoryPage.of(h, dir);
+        ReportPage page = HistoryPage.of(h);
         RecordJson.writeTextAtomically(dir.resolve(HistoryPage.MARKDOWN), page.markdown());
         RecordJson.writeTextAtomically(dir.resolve(HistoryPage.HTML), page.html());
         RecordJson.writeTextAtomically(dir.resolve(HistoryPage.CSV), HistoryCsv.of(h));
@@ -129,7 +131,7 @@ final class HistoryCommand implements Callable<Integer> {
                 System.err.println("history: skipped " + unreadable.getMessage());
                 continue;
             }
-            if (profile.equals(r.profile()) && r.status() == org.loomlab.record.RunStatus.COMPLETE) {
+            if (profile.equals(r.profile()) && r.status() == RunStatus.COMPLETE) {
                 out.add(r);
             }
         }

@@ -45,6 +45,11 @@ public final class ChangeRule {
     /** The smallest level change reported, as a log: 2 %, the noise band {@code diff} calls "same" by default. */
     static final double NEGLIGIBLE = Math.log(1.02);
 
+    /** The method in a sentence, for the pages that show its points. */
+    public static final String METHOD = "E-Divisive means (Matteson and James 2014) on the logs of the runs' scores, "
+            + PERMUTATIONS + " permutations, alpha " + ALPHA + ", seed " + SEED + "; a point kept when the two sides' median "
+            + "levels differ by more than their runs' median interval half-widths added, and by 2 % at least";
+
     private final EDivisive search;
 
     public ChangeRule() {

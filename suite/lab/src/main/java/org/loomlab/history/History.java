@@ -5,6 +5,7 @@ import org.loomlab.record.CellKey;
 import org.loomlab.record.CellMatching;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -35,7 +36,7 @@ public record History(String host, String jdk, String profile, List<RunRecord> r
      */
     public static History of(String host, String jdk, String profile, List<RunRecord> records, CellMatching matching,
                              Predicate<CellKey> wanted, ChangeRule rule) {
-        List<RunRecord> runs = records.stream().filter(r -> r.status() == org.loomlab.record.RunStatus.COMPLETE)
+        List<RunRecord> runs = records.stream().filter(r -> r.status() == RunStatus.COMPLETE)
                 .sorted(Comparator.comparing(RunRecord::started).thenComparing(RunRecord::runId)).toList();
         Map<CellKey, List<Series.Point>> points = new LinkedHashMap<>();
         for (int i = 0; i < runs.size(); i++) {

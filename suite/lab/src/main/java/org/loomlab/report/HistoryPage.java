@@ -1,11 +1,13 @@
 package org.loomlab.report;
 
 import org.loomlab.history.ChangePoint;
+import org.loomlab.history.ChangeRule;
 import org.loomlab.history.History;
 import org.loomlab.history.Series;
 import org.loomlab.history.Trait;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.RunRecord;
+import org.loomlab.text.Figures;
 import org.loomlab.text.MarkdownTable;
 
 import java.nio.file.Path;
@@ -37,19 +39,16 @@ public final class HistoryPage {
         return results.resolve(host).resolve(jdk);
     }
 
-    /** The page of {@code h}, as it reads from {@code dir}. */
-    public static ReportPage of(History h, Path dir) {
+    /** The page of {@code h}; it links the Markdown and the CSV as files beside it. */
+    public static ReportPage of(History h) {
         Map<String, List<String>> axes = varyingAxes(h);
-        List<String> runIds = h.runs().stream().map(RunRecord::runId).toList();
         int changes = h.changes().size();
         String head = String.format(Locale.ROOT, "%d %s runs of %s on %s%s; %d cells and metrics; %d change point%s.%n%n"
-                        + "Change points: E-Divisive means (Matteson and James 2014) on the logs of the runs' scores, 999 "
-                        + "permutations, alpha 0.05, a fixed seed; kept when the two sides' median levels differ by more than "
-                        + "their runs' median interval half-widths added (and by 2 %% at least). Put down to a trait (suite "
-                        + "commit, JDK build, kernel, CPU, image, fixture) that changed at the point and stayed.%n%n",
+                        + "Change points: %s. Each is put down to a trait (suite commit, JDK build, kernel, CPU, image, fixture) "
+                        + "that changed at it and stayed.%n%n",
                 h.runs().size(), h.profile(), h.jdk(), h.host(), h.runs().isEmpty() ? ""
                         : ", " + minute(h.runs().get(0)) + " to " + minute(h.runs().get(h.runs().size() - 1)),
-                h.series().size(), changes, changes == 1 ? "" : "s");
+                h.series().size(), changes, changes == 1 ? "" : "s", ChangeRule.METHOD);
         String changeTable = changes == 0 ? "No change points.\n" : changeTable(h, axes);
         String runTable = runTable(h);
         String md = "# History of " + h.host() + ", " + h.jdk() + "\n\n" + head + "## Change points\n\n" + changeTable
@@ -60,34 +59,43 @@ public final class HistoryPage {
                 .meta("Each chart: a slot per run, in the order they started (the first and last named under it); dot: the "
                         + "run's score, whisker: its interval (cut at half and twice the score); grey line: a side's level; "
                         + "red dashed line and frame: a change point.");
-        Map<String, Map<String, String>> charts = new LinkedHashMap<>();
-        // What changed first: the experiments by their number of change points, and in each the cells with one.
-        Comparator<Series> changedFirst = Comparator.comparing(s -> s.changes().isEmpty());
+        charts(h, page, axes);
+        page.heading("Runs").markdown(runTable);
+        return new ReportPage(md, page.html(), Map.of());
+    }
+
+    /**
+     * The small charts, a group per experiment: first the experiments with the most change points, and in each the
+     * cells with one. A cell measured in fewer runs than a change needs, or with a score of 0, is left to the CSV.
+     */
+    private static void charts(History h, HtmlPage page, Map<String, List<String>> axes) {
+        List<String> runIds = h.runs().stream().map(RunRecord::runId).toList();
         Map<String, Integer> changesOf = new LinkedHashMap<>();
         h.series().forEach(s -> changesOf.merge(s.key().experiment(), s.changes().size(), Integer::sum));
-        List<String> experiments = changesOf.keySet().stream()
-                .sorted(Comparator.comparing(changesOf::get, Comparator.reverseOrder())).toList();
-        experiments.forEach(e -> charts.put(e, new LinkedHashMap<>()));
-        for (Series s : h.series().stream().sorted(changedFirst).toList()) {
-            if (!s.positive() || s.points().size() < History.MIN_RUNS) {
-                continue; // a log axis has no place for an error count of 0; a point or three make no history
-            }
+        Map<String, Map<String, String>> charts = new LinkedHashMap<>();
+        changesOf.keySet().stream().sorted(Comparator.comparing(changesOf::get, Comparator.reverseOrder()))
+                .forEach(e -> charts.put(e, new LinkedHashMap<>()));
+        List<Series> charted = h.series().stream().filter(HistoryPage::charted)
+                .sorted(Comparator.comparing(s -> s.changes().isEmpty())).toList();
+        for (Series s : charted) {
             String colour = page.colours().of(s.key().params().containsKey("threads")
                     ? "threads=" + s.key().params().get("threads") : s.key().experiment());
             String name = label(s.key(), axes);
-            charts.get(s.key().experiment()).put(name + " " + s.key().metric(),
-                    TrendChart.svg(name.isEmpty() ? s.key().experiment() : name,
-                            s.key().metric() + " (" + s.key().unit() + ")", s, runIds, colour));
+            charts.get(s.key().experiment()).put(name + " " + s.key().metric(), TrendChart.svg(
+                    name.isEmpty() ? s.key().experiment() : name, s.key().metric() + " (" + s.key().unit() + ")", s, runIds, colour));
         }
         charts.values().removeIf(Map::isEmpty);
         charts.forEach((experiment, svgs) -> page.heading(experiment).multiples(svgs));
-        long uncharted = h.series().stream().filter(s -> !s.positive() || s.points().size() < History.MIN_RUNS).count();
-        if (uncharted > 0) {
-            page.meta(uncharted + " more cells and metrics were measured in fewer than " + History.MIN_RUNS
+        int left = h.series().size() - charted.size();
+        if (left > 0) {
+            page.meta(left + " more cells and metrics were measured in fewer than " + History.MIN_RUNS
                     + " runs or have a score of 0: their rows are in " + CSV + ", not charted");
         }
-        page.heading("Runs").markdown(runTable);
-        return new ReportPage(md, page.html(), Map.of());
+    }
+
+    /** Whether a series gets a chart: a log axis has no place for an error count of 0, and a point or three make no history. */
+    private static boolean charted(Series s) {
+        return s.positive() && s.points().size() >= History.MIN_RUNS;
     }
 
     private static String changeTable(History h, Map<String, List<String>> axes) {
@@ -97,7 +105,7 @@ public final class HistoryPage {
             ChangePoint c = e.getValue();
             rows.add(List.of(s.key().experiment(), label(s.key(), axes), s.key().metric(),
                     h.runs().get(c.lastBefore()).runId() + " -> " + h.runs().get(c.firstAfter()).runId(),
-                    org.loomlab.text.Figures.number(c.shift().before()) + " -> " + org.loomlab.text.Figures.number(c.shift().after())
+                    Figures.number(c.shift().before()) + " -> " + Figures.number(c.shift().after())
                             + " " + s.key().unit(),
                     String.format(Locale.ROOT, "x%.2f", c.shift().ratio()),
                     String.format(Locale.ROOT, "%.3f", c.shift().p()),
