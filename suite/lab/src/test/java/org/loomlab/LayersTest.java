@@ -34,7 +34,7 @@ class LayersTest {
             List.of("run"),
             List.of("progress"),
             List.of("claims", "report"),
-            List.of("compare"),
+            List.of("compare", "history"),
             List.of("plan"),
             List.of("fingerprint", "fixturehost"),
             List.of("docker", "layout", "text"));
