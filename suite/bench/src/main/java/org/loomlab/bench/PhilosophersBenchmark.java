@@ -57,7 +57,7 @@ public class PhilosophersBenchmark {
             AxisSpec.choice("lock", LockKind.class),
             AxisSpec.choice("threads", ThreadKind.class).in("scaled", "virtual"),
             AxisSpec.choice("workload", Workload.class).in("scaled", "noop"),
-            // The talk's dinner by default: it reproduces the talk's own code on this machine (README, "Which
+            // The talk's dinner by default: it reproduces the talk's own code on this machine (docs/RESULTS.md, "Which
             // dinner"); -p dinner=lab serves the lab's, -p dinner=talk,lab both side by side. Records older than this
             // axis (before commit 09a0535) have no dinner param and served the lab's: their cells match dinner=lab in
             // diffs and claims, never the talk's (they also predate the winner stopping the table, 2ca8798).

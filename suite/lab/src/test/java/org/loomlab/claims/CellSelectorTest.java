@@ -29,7 +29,7 @@ class CellSelectorTest {
         assertThat(gc("g1").matches(older)).as("matched as recorded").isFalse();
     }
 
-    /** Records older than the dinner axis served the lab's dinner (README, "Which dinner"), never the talk's. */
+    /** Records older than the dinner axis served the lab's dinner (docs/RESULTS.md, "Which dinner"), never the talk's. */
     @Test
     void aCellRecordedBeforeTheDinnerAxisServedTheLabsDinner() {
         Cell older = Cell.builder("philosophers", Map.of("lock", "reentrant", "threads", "virtual"), "avgt", "ms/op")

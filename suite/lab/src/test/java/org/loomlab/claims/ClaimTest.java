@@ -459,7 +459,7 @@ class ClaimTest {
     }
 
     /**
-     * Records older than the dinner axis served the lab's dinner (README, "Which dinner"): the catalogue says so, so
+     * Records older than the dinner axis served the lab's dinner (docs/RESULTS.md, "Which dinner"): the catalogue says so, so
      * a claim on the talk's table does not count their cells, and one on the lab's does.
      */
     @Test
