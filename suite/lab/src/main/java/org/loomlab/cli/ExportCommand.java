@@ -18,7 +18,8 @@ import java.util.concurrent.Callable;
                 + "independent; loom-lab diff compares JVM forks). csv: one row per sample with its fork. cells: one row "
                 + "per cell and metric, every axis a column, with its interval, forks and status (loom-lab run writes it as "
                 + "cells.csv). jmh: every cell's JMH result objects in one JSON array, one run for jmh-visualizer (loom-lab "
-                + "run writes it as jmh-merged.json).")
+                + "run writes it as jmh-merged.json; it merges the run's raw per-fork files, and where they are absent, as in a "
+                + "clone, which has none, it says so and exports the jmh-merged.json the run wrote).")
 final class ExportCommand implements Callable<Integer> {
 
     /** What {@code --format} chooses. */
@@ -43,7 +44,8 @@ final class ExportCommand implements Callable<Integer> {
             case BENCHSTAT -> SampleExport.benchstat(record);
             case CSV -> SampleExport.csv(record);
             case CELLS -> RunExports.cellsCsv(record);
-            case JMH -> RunExports.jmhJson(file.toAbsolutePath().getParent(), record);
+            case JMH -> RunExports.jmhExport(file.toAbsolutePath().getParent(), record, run.toString(),
+                    note -> System.err.println("export: " + note));
         });
         return LoomLab.OK;
     }

@@ -3,6 +3,7 @@ package org.loomlab.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 
@@ -16,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -48,6 +50,41 @@ public final class RunExports {
         return text(jmhMerged(runDir, run));
     }
 
+    /**
+     * {@link #jmhJson} for {@code loom-lab export}, where the raw files may be missing: a clone has none (git keeps a
+     * run's record and exports, not its per-fork files). Without any of them, the {@value #JMH_MERGED} the run wrote
+     * when it ended is the answer, said on {@code note}; without that either, a refusal that says why. Some missing
+     * (a copy made by hand) is said on {@code note}, and the cells that are here are merged.
+     */
+    public static String jmhExport(Path runDir, RunRecord run, String name, Consumer<String> note) throws IOException {
+        List<String> raw = run.results().stream().filter(c -> c.status() == CellStatus.OK).map(Cell::rawFile)
+                .filter(Objects::nonNull).distinct().toList(); // a cell that did not end ok may have left none
+        List<String> missing = raw.stream().filter(f -> !Files.exists(runDir.resolve(f))).toList();
+        if (!raw.isEmpty() && missing.size() == raw.size()) {
+            Path merged = runDir.resolve(JMH_MERGED);
+            if (Files.isRegularFile(merged)) {
+                note.accept("raw per-fork files of " + name + " are not here (they are kept out of git); exporting the "
+                        + JMH_MERGED + " it wrote when it ran");
+                return Files.readString(merged);
+            }
+            throw new IllegalArgumentException("raw per-fork files of " + name + " are not here (they are kept out of "
+                    + "git), nor its " + JMH_MERGED + ": nothing to merge; export it where it ran");
+        }
+        if (!missing.isEmpty()) {
+            note.accept("raw per-fork files of " + missing.size() + " of " + name + "'s " + raw.size()
+                    + " cells that ended ok are not here (" + missing.get(0) + (missing.size() > 1 ? ", ..." : "")
+                    + "): what they hold is left out");
+        }
+        return jmhJson(runDir, run);
+    }
+
+    /** The raw file or directory of every cell that has one, each once, in the run's order. */
+    static List<String> rawFiles(RunRecord run) {
+        Set<String> raw = new LinkedHashSet<>();
+        run.results().stream().map(Cell::rawFile).filter(Objects::nonNull).forEach(raw::add);
+        return List.copyOf(raw);
+    }
+
     private static String text(ArrayNode jmh) throws IOException {
         return RecordJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(jmh) + "\n";
     }
@@ -55,9 +92,8 @@ public final class RunExports {
     /** The JMH result objects of every cell, in the run's order, forks in their numeric order. */
     public static ArrayNode jmhMerged(Path runDir, RunRecord run) throws IOException {
         ArrayNode merged = RecordJson.mapper().createArrayNode();
-        Set<String> raw = new LinkedHashSet<>(); // a scenario's metrics share one raw file, a JMH cell's secondaries too
-        run.results().stream().map(Cell::rawFile).filter(Objects::nonNull).forEach(raw::add);
-        for (String name : raw) {
+        // a scenario's metrics share one raw file, a JMH cell's secondaries too
+        for (String name : rawFiles(run)) {
             for (Path file : jsonFiles(runDir.resolve(name))) {
                 JsonNode tree;
                 try {

@@ -17,12 +17,16 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The exports of a committed run: bench-b, 65 cells (117 rows with the scenarios' metrics), JMH results a file per fork, one timed-out cell. */
+/**
+ * The exports of a sample of a committed run (bench-b; its raw per-fork files are kept out of git): six of its rows, a
+ * JMH cell with four of its forks (1, 2, 9 and 10), a timed-out cell, a scenario's three metrics with one fork and a
+ * vert.x cell with one fork, under src/test/resources/runs/bench-b-sample.
+ */
 class RunExportsTest {
 
-    private static final Path RUN = Path.of(System.getProperty("loomlab.home", "../.."))
-            .resolve("results/vm-epyc-2c-24g/temurin-25/bench-b");
+    private static final Path RUN = sample();
 
     @TempDir
     Path tmp;
@@ -38,13 +42,15 @@ class RunExportsTest {
                 expected += RecordJson.mapper().readTree(f.toFile()).size();
             }
         }
-        assertThat(expected).isGreaterThan(100);
+        assertThat(expected).isEqualTo(5);
         assertThat(merged).hasSize(expected);
         merged.forEach(r -> assertThat(r.has("benchmark") && r.has("primaryMetric")).isTrue());
-        // forks in numeric order: fork-2 follows fork-1, not fork-10
+        // forks in numeric order: fork-2 follows fork-1, fork-10 follows fork-9
         assertThat(merged.get(0)).isEqualTo(first(RUN.resolve("jmh/cell-01/fork-1.json")));
         assertThat(merged.get(1)).isEqualTo(first(RUN.resolve("jmh/cell-01/fork-2.json")));
-        // the vert.x philosophers (cells 58-65) come last, as in the run; no scenario JSON got in
+        assertThat(merged.get(2)).isEqualTo(first(RUN.resolve("jmh/cell-01/fork-9.json")));
+        assertThat(merged.get(3)).isEqualTo(first(RUN.resolve("jmh/cell-01/fork-10.json")));
+        // the vert.x philosophers come last, as in the run; no scenario JSON got in
         assertThat(merged.get(merged.size() - 1).get("benchmark").asText()).containsIgnoringCase("vertx");
         assertThat(merged.findValuesAsText("benchmark")).allMatch(b -> b.startsWith("org.loomlab."));
     }
@@ -56,7 +62,7 @@ class RunExportsTest {
 
         List<String> header = Arrays.asList(lines.get(0).split(","));
         assertThat(header.get(0)).isEqualTo("experiment");
-        assertThat(header).contains("threads", "lock", "workload", "executor", "users", "blocking")
+        assertThat(header).contains("threads", "lock", "workload", "executor", "users", "variant")
                 .endsWith("metric", "unit", "score", "ci_low", "ci_high", "relative_half_width", "forks", "status");
         assertThat(lines).hasSize(run.results().size() + 1);
         for (int i = 0; i < run.results().size(); i++) {
@@ -89,11 +95,61 @@ class RunExportsTest {
         Path copy = tmp.resolve("bench-b");
         copyTree(RUN.resolve("jmh"), copy.resolve("jmh"));
         String said = RunExports.write(copy, run);
-        assertThat(said).contains("cells.csv (117 rows)").contains("jmh-merged.json (");
+        assertThat(said).contains("cells.csv (6 rows)").contains("jmh-merged.json (");
         JsonNode json = RecordJson.mapper().readTree(copy.resolve(RunExports.JMH_MERGED).toFile());
         assertThat(json.isArray()).isTrue();
         assertThat(json).hasSize(RunExports.jmhMerged(RUN, run).size());
         assertThat(Files.readString(copy.resolve(RunExports.CELLS_CSV))).isEqualTo(RunExports.cellsCsv(run));
+    }
+
+    /** A clone has no raw files: the export says so and gives the jmh-merged.json the run wrote, unchanged. */
+    @Test
+    void exportsTheRunsOwnMergedFileWhenItsRawFilesAreNotHere() throws Exception {
+        RunRecord run = RecordJson.read(RUN.resolve("run.json"));
+        Path clone = Files.createDirectories(tmp.resolve("bench-b"));
+        Files.writeString(clone.resolve(RunExports.JMH_MERGED), RunExports.jmhJson(RUN, run));
+        List<String> notes = new ArrayList<>();
+
+        String json = RunExports.jmhExport(clone, run, "bench-b", notes::add);
+
+        assertThat(json).isEqualTo(RunExports.jmhJson(RUN, run));
+        assertThat(notes).containsExactly("raw per-fork files of bench-b are not here (they are kept out of git); "
+                + "exporting the jmh-merged.json it wrote when it ran");
+    }
+
+    @Test
+    void refusesWithAReasonWhenNeitherItsRawFilesNorItsMergedFileAreHere() throws Exception {
+        RunRecord run = RecordJson.read(RUN.resolve("run.json"));
+        Path clone = Files.createDirectories(tmp.resolve("bench-b"));
+
+        assertThatThrownBy(() -> RunExports.jmhExport(clone, run, "bench-b", n -> { }))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("raw per-fork files of bench-b are not here (they are kept out of git), nor its "
+                        + "jmh-merged.json: nothing to merge; export it where it ran");
+    }
+
+    @Test
+    void mergesTheCellsThatAreHereAndSaysWhichAreNot() throws Exception {
+        RunRecord run = RecordJson.read(RUN.resolve("run.json"));
+        Path copy = tmp.resolve("bench-b");
+        copyTree(RUN.resolve("jmh/cell-01"), copy.resolve("jmh/cell-01"));
+        List<String> notes = new ArrayList<>();
+
+        String json = RunExports.jmhExport(copy, run, "bench-b", notes::add);
+
+        assertThat(RecordJson.mapper().readTree(json)).hasSize(4);
+        assertThat(notes).containsExactly("raw per-fork files of 2 of bench-b's 3 cells that ended ok are not here "
+                + "(scenarios/cell-31, ...): what they hold is left out");
+        assertThat(RunExports.jmhExport(RUN, run, "bench-b", notes::add)).isEqualTo(RunExports.jmhJson(RUN, run));
+        assertThat(notes).hasSize(1);
+    }
+
+    private static Path sample() {
+        try {
+            return Path.of(RunExportsTest.class.getResource("/runs/bench-b-sample/run.json").toURI()).getParent();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static JsonNode first(Path file) throws Exception {
