@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Which of ForkJoinPool's two reads of a task's noUserHelp bit makes 25's and 26's coroutine tables differ (README.md):
+# Which of ForkJoinPool's two reads of a task's noUserHelp bit makes 25's and 26's coroutine tables differ (results/README.md):
 # the coroutine cell on 26 and 27 (adapted continuations, bit 0) with one read or both fixed at 1, and on 25
 # (interruptible continuations, bit 1) with one read or both fixed at 0.
 # Usage: nouserhelp.sh [WORK_DIR]   (needs Docker and the runner images: just images; a JDK 24+ for NoUserHelp.java)
+# The committed records of this study: results/vm-epyc-2c-24g/coroutine-resubmit/nouserhelp-rerun/.
 set -euo pipefail
 # shellcheck source=study.sh
 source "$(dirname "$0")/study.sh" /tmp/loomlab-nouserhelp "$@"
@@ -33,4 +34,4 @@ for variant in 26-push1 26-scan1 26-both1 25-push0 25-scan0 25-both0 27-push1 27
   "$root/bin/loom-lab" matrix --jdk "openjdk-${variant%-*}" "${cell[@]}" --matrix-id "nuh$variant" \
     --jvm-args "-Xms1g -Xmx4g --patch-module=java.base=/results/patch-$variant"
 done
-echo "records under $work/<host>/: compare them with bin/loom-lab diff A B (README.md)"
+echo "records under $work/<host>/: compare them with bin/loom-lab diff A B (results/README.md)"

@@ -1,7 +1,8 @@
 """How long a cell takes to warm up here: JMH forks of one-second iterations and no warm-up (the JSON JMH wrote, kept
-verbatim under warmup-curve*/ by warmup_curve.sh), each iteration against the same fork's last third (its steady
-state: seconds 21-30 of 30), as the geometric mean over forks. An iteration is a second, or one operation when that
-is longer (an HTTP dinner). Usage: python3 warmup_curve.py warmup-curve/*.json"""
+verbatim under results/vm-epyc-2c-24g/calibration/warmup-curve*/ by warmup_curve.sh), each iteration against the
+same fork's last third (its steady state: seconds 21-30 of 30), as the geometric mean over forks. An iteration is a
+second, or one operation when that is longer (an HTTP dinner).
+Usage: python3 warmup_curve.py results/vm-epyc-2c-24g/calibration/warmup-curve/*.json"""
 import json
 import math
 import sys

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The coroutine table on JDK 25 and 26 with one scheduling call of VirtualThread swapped between them (README.md).
+# The coroutine table on JDK 25 and 26 with one scheduling call of VirtualThread swapped between them (results/README.md).
 # Usage: run.sh [WORK_DIR]   (needs Docker and the runner images: just images; a JDK 24+ for Resubmit.java)
+# The committed records of this study: results/vm-epyc-2c-24g/coroutine-resubmit/rerun/.
 set -euo pipefail
 # shellcheck source=study.sh
 source "$(dirname "$0")/study.sh" /tmp/loomlab-coroutine-resubmit "$@"
@@ -20,4 +21,4 @@ chmod -R a+rX "$work"
   --jvm-args "-Xms1g -Xmx4g --patch-module=java.base=/results/patch-vt25-adapt"
 "$root/bin/loom-lab" matrix --jdk openjdk-26 "${cell[@]}" --matrix-id vt26-execute \
   --jvm-args "-Xms1g -Xmx4g --patch-module=java.base=/results/patch-vt26-execute"
-echo "records under $work/<host>/: compare them with bin/loom-lab diff A B (README.md)"
+echo "records under $work/<host>/: compare them with bin/loom-lab diff A B (results/README.md)"

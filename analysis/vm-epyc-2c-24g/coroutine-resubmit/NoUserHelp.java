@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Fixes what ForkJoinPool reads as a task's noUserHelp bit at one of the two places it reads it, to take apart why
  * JDK 25's interruptible continuation tasks (bit 1) keep the coroutine table with one eater per carrier and 26's
- * adapted ones (bit 0) do not (README.md). The bit's only other reader, ForkJoinTask's external join, never runs for
+ * adapted ones (bit 0) do not (results/README.md). The bit's only other reader, ForkJoinTask's external join, never runs for
  * a virtual thread's continuation.
  * <ul>
  *   <li>{@code push}: {@code WorkQueue.push}, which signals an idle worker when the slot below the new task is empty
