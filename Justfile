@@ -51,6 +51,7 @@ check *PATHS="results":
 test: images ansible
     bin/lint-workflows
     bin/check-links
+    bin/check-analysis
     cd ansible && ansible-lint
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
 
