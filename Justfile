@@ -51,9 +51,11 @@ check *PATHS="results":
 test: images ansible
     bin/lint-workflows
     bin/check-links
+    bin/check-duplicates
     bin/check-analysis
     cd ansible && ansible-lint
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
+    bin/loom-lab check results
 
 # Build the benchmarks jar and the loom-lab jar without testing
 build:

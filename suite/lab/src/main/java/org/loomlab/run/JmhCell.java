@@ -89,19 +89,14 @@ public final class JmhCell implements CellRunner {
     public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
         ForkShape shape = shape(group);
         ForkLoop loop = jvm.forkLoop(shape);
-        List<ForkLoop.Fork> forks = new ArrayList<>();
-        List<ForkLoop.Usual> usual = new ArrayList<>();
-        for (int i = 0; i < group.size(); i++) {
-            CellPlan plan = group.get(i);
-            String name = names.get(i);
-            Path dir = lanes.dir(plan, runDir);
+        List<ForkLoop.Fork> forks = lanes.forks(group, runDir, names, (plan, dir, name) -> {
             CellFiles.clearAttempt(dir, name);
             DinnerLatency.clear(dir, name);
             profilers.clear(dir, name);
-            forks.add(k -> fork(plan, dir, name, k, shape));
-            usual.add(lanes.jvm(plan, jvm).usual(List.of(plan), shape).get(0));
-        }
-        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group), usual, jvm.turns(group, names));
+            return k -> fork(plan, dir, name, k, shape);
+        });
+        List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group), lanes.usual(group, jvm, shape),
+                jvm.turns(group, names));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);

@@ -2,7 +2,11 @@ package org.loomlab.run;
 
 import org.loomlab.plan.CellPlan;
 
+import org.loomlab.plan.ForkShape;
+
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,5 +32,24 @@ record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs) {
 
     Path dir(CellPlan plan, Path own) {
         return plan.lane() == null ? own : dirs.get(plan.lane());
+    }
+
+    /** How one member of a group forks, its files in {@code dir} under {@code name}. */
+    interface MemberForks {
+        ForkLoop.Fork of(CellPlan plan, Path dir, String name) throws IOException;
+    }
+
+    /** Each member's forks, in its lane's run directory (or the run's own). */
+    List<ForkLoop.Fork> forks(List<CellPlan> group, Path runDir, List<String> names, MemberForks each) throws IOException {
+        List<ForkLoop.Fork> forks = new java.util.ArrayList<>();
+        for (int i = 0; i < group.size(); i++) {
+            forks.add(each.of(group.get(i), dir(group.get(i), runDir), names.get(i)));
+        }
+        return forks;
+    }
+
+    /** How far each member's forks spread in earlier runs of its own JDK here, forked as {@code shape} ({@link ForkLoop}). */
+    List<ForkLoop.Usual> usual(List<CellPlan> group, CellJvm own, ForkShape shape) {
+        return group.stream().map(p -> jvm(p, own).usual(List.of(p), shape).get(0)).toList();
     }
 }

@@ -61,18 +61,12 @@ public final class ScenarioCell implements CellRunner {
     public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
         Profile p = jvm.profile();
         ForkShape shape = p.forkShape(ExperimentSpec.Kind.SCENARIO);
-        List<ForkLoop.Fork> forks = new ArrayList<>();
-        List<ForkLoop.Usual> usual = new ArrayList<>();
-        for (int i = 0; i < group.size(); i++) {
-            CellPlan plan = group.get(i);
-            String name = names.get(i);
-            Path dir = lanes.dir(plan, runDir);
+        List<ForkLoop.Fork> forks = lanes.forks(group, runDir, names, (plan, dir, name) -> {
             CellFiles.clearAttempt(dir, name);
-            forks.add(k -> fork(plan, dir, name, k));
-            usual.add(lanes.jvm(plan, jvm).usual(List.of(plan), shape).get(0));
-        }
-        List<List<Cell>> pooled = jvm.forkLoop(shape).runInterleaved(forks, ForkLoop.labels(group), usual,
-                jvm.turns(group, names));
+            return k -> fork(plan, dir, name, k);
+        });
+        List<List<Cell>> pooled = jvm.forkLoop(shape).runInterleaved(forks, ForkLoop.labels(group),
+                lanes.usual(group, jvm, shape), jvm.turns(group, names));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             out.add(withPinning(group.get(i), pooled.get(i), lanes.dir(group.get(i), runDir), names.get(i)));
