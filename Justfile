@@ -75,7 +75,8 @@ docker:
 images *ARGS: docker build
     bin/loom-lab images "$@"
 
-# Run the quick profile on every built JDK, one runner container after another (e.g. --jdk openjdk-21,temurin-25)
+# Run the quick profile on every built JDK, the JDKs taking turns fork by fork in runner containers that stay up, and
+# compare each with the first round by round (e.g. --jdk openjdk-21,temurin-25; --one-after-another for the old way)
 bench-all *ARGS: images
     bin/loom-lab matrix "$@"
 

@@ -59,6 +59,15 @@ final class MatrixCommand implements Callable<Integer> {
             description = "limit per JDK container (default: ${DEFAULT-VALUE})")
     Duration jdkTimeout;
 
+    @Option(names = "--one-after-another", description = "run each JDK's whole run in its own runner container, one after "
+            + "another (what --resume, --cpus, --memory and an emulated --arch do anyway); by default the JDKs take turns "
+            + "fork by fork in one run, each in a runner container that stays up, and compare without a run-to-run allowance")
+    boolean oneAfterAnother;
+
+    @Option(names = "--turn-seed", paramLabel = "N", description = "the seed of the order JDKs take their turns in each "
+            + "round, kept in every record (default: a fresh one)")
+    Long turnSeed;
+
     @Option(names = "--dry-run", description = "start nothing: say where each JDK's records would go, with which image, and"
             + " whether it would run, resume or be skipped")
     boolean dryRun;
@@ -69,7 +78,8 @@ final class MatrixCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         MatrixRun matrix = MatrixRun.checked(new MatrixRun.Request(LoomLab.home(), where.layout().root(), matrixId,
-                where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy, null), jvmArgs), System.out);
+                where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy, null), jvmArgs, oneAfterAnother,
+                turnSeed), System.out);
         if (json && !dryRun) {
             throw new IllegalArgumentException("--json describes a dry run; give it with --dry-run");
         }

@@ -63,10 +63,13 @@ public final class MatrixRun {
      * @param plan        the cells and policy each JDK's run is asked for
      * @param jvmArgs     flags for the measured JVMs of every JDK's run, or null for the profile's (a resumed run keeps
      *                    its own)
+     * @param oneAfterAnother run each JDK's whole run in its own container, one after another, even where they could take
+     *                    turns fork by fork ({@link MatrixInTurns})
+     * @param turnSeed    the seed of the order JDKs take their turns in, or null for a fresh one
      */
     public record Request(Path home, Path results, String matrixId, String hostId, List<String> jdks, String arch,
                           Double cpus, Long memoryBytes, Duration jdkTimeout, boolean resume, PlanRequest plan,
-                          String jvmArgs) {
+                          String jvmArgs, boolean oneAfterAnother, Long turnSeed) {
 
         public Request {
             jdks = List.copyOf(jdks);
@@ -130,11 +133,51 @@ public final class MatrixRun {
         return new MatrixRun(request, out, chosen, plans, selected, target);
     }
 
-    /** Runs every selected JDK; true when each one's run is ok or skipped. */
-    public boolean run() throws IOException, InterruptedException {
+    /**
+     * Runs every selected JDK; true when each one's run is ok or skipped. JDKs take turns fork by fork in one run where
+     * they can ({@link MatrixInTurns}); otherwise, or asked to, each runs in its own container after the other.
+     */
+    public boolean run() throws Exception {
         DockerEngine.client(); // one line when no engine answers
         ContainerOwner.reap(false).forEach(r -> out.println("removed a container left behind: " + r));
         MatrixPlan plan = plan();
+        int runnable = (int) plan.jdks().stream().filter(MatrixPlan.Jdk::runs).count();
+        String whyNot = MatrixInTurns.whyNot(request.resume(), request.cpus(), request.memoryBytes(), target.emulated(), runnable);
+        if (request.oneAfterAnother() || whyNot != null) {
+            out.println("matrix: one JDK after another, each run in its own container (" + (request.oneAfterAnother()
+                    ? "--one-after-another" : whyNot) + "): JDK against JDK is then a comparison of runs apart");
+            return oneAfterAnother(plan);
+        }
+        Instant started = Instant.now();
+        Path matrixFile = layout.matrixRecord(hostName, id);
+        List<MatrixInTurns.Entrant> entrants = new ArrayList<>();
+        List<MatrixRecord.Entry> skipped = new ArrayList<>();
+        for (int i = 0; i < selected.size(); i++) {
+            MatrixPlan.Jdk planned = plan.jdks().get(i);
+            if (planned.runs()) {
+                entrants.add(new MatrixInTurns.Entrant(selected.get(i), planned.image(), Path.of(planned.runDir())));
+            } else {
+                skipped.add(MatrixRecord.Entry.skipped(selected.get(i).id(), planned.why() + " (just images)"));
+            }
+        }
+        List<MatrixRecord.Entry> entries = new ArrayList<>(skipped);
+        entries.addAll(new MatrixInTurns(request.home(), out).run(entrants, plans, chosen, request.plan(), layout.root(),
+                hostName, id, request.jvmArgs(), request.turnSeed(), matrixFile, callerUidGid()));
+        return ended(matrixFile, started, entries);
+    }
+
+    /** The matrix record written and its table printed; true when every JDK is ok or skipped. */
+    private boolean ended(Path matrixFile, Instant started, List<MatrixRecord.Entry> entries) {
+        RecordJson.writeAtomically(matrixFile, new MatrixRecord(id, chosen.label(), started, Instant.now(), entries));
+        out.println();
+        out.print(MarkdownTable.render(List.of("jdk", "status", "record / reason"), entries.stream()
+                .map(e -> List.of(e.jdk(), e.status(), e.runJson() != null ? e.runJson() : String.valueOf(e.message()))).toList()));
+        out.println("matrix: " + matrixFile);
+        return entries.stream().allMatch(e -> e.status().equals("ok") || e.status().equals("skipped"));
+    }
+
+    /** Every selected JDK's run in its own container, one after another. */
+    private boolean oneAfterAnother(MatrixPlan plan) throws IOException, InterruptedException {
         Path root = layout.root();
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
 
@@ -179,12 +222,7 @@ public final class MatrixRun {
             }
             Runtime.getRuntime().removeShutdownHook(stop);
         }
-        RecordJson.writeAtomically(matrixFile, new MatrixRecord(id, chosen.label(), started, Instant.now(), entries));
-        out.println();
-        out.print(MarkdownTable.render(List.of("jdk", "status", "record / reason"), entries.stream()
-                .map(e -> List.of(e.jdk(), e.status(), e.runJson() != null ? e.runJson() : String.valueOf(e.message()))).toList()));
-        out.println("matrix: " + matrixFile);
-        return entries.stream().allMatch(e -> e.status().equals("ok") || e.status().equals("skipped"));
+        return ended(matrixFile, started, entries);
     }
 
     private MatrixRecord.Entry runOne(Matrix matrix, Turn turn) throws IOException, InterruptedException {

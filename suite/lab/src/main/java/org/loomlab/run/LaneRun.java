@@ -200,7 +200,9 @@ final class LaneRun {
             if (Files.exists(dir)) {
                 throw new IllegalArgumentException("run directory exists already: " + dir + " (choose another --run-id)");
             }
-            lanes.add(new Lane(name, asked, jdk.withId(name), laneFlags, dir));
+            Jdk named = jdk.withId(name);
+            lanes.add(new Lane(name, asked, asked.image() == null ? named : named.inImage(asked.image().name(),
+                    asked.image().id()), laneFlags, dir));
         }
         return lanes;
     }

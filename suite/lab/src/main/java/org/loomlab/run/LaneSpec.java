@@ -12,11 +12,21 @@ import java.util.Map;
  * @param java  the java binary its forks run on
  * @param flags flags added after the run's own for this lane's measured JVMs
  * @param own   axis values this lane measures in place of the planned ones (a known change on purpose)
+ * @param image the runner image whose container the lane's JVMs run in, or null for a JDK of this host
  */
-public record LaneSpec(String name, Path java, List<String> flags, Map<String, String> own) {
+public record LaneSpec(String name, Path java, List<String> flags, Map<String, String> own, Image image) {
+
+    /** A runner image by name and id ({@code sha256:...}), as the record's JDK says it. */
+    public record Image(String name, String id) {
+    }
 
     public LaneSpec {
         flags = List.copyOf(flags);
         own = Map.copyOf(own);
+    }
+
+    /** A lane of a JDK of this host. */
+    public LaneSpec(String name, Path java, List<String> flags, Map<String, String> own) {
+        this(name, java, flags, own, null);
     }
 }

@@ -39,6 +39,47 @@ class MatrixIT {
     }
 
     @Test
+    void twoJdksTakeTurnsForkByForkInContainersThatStayUpAndCompareRoundByRound() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 900, "matrix", "--jdk", "openjdk-21,openjdk-25",
+                "-e", "philosophers", "-p", "workload=noop", "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "dinner=lab",
+                "-p", "philosophers=10", "-p", "meals=100", "--budget", "8s", "--max-forks", "3", "--run-budget", "none",
+                "--turn-seed", "5", "--results", results.toString(), "--matrix-id", "turns");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        assertThat(r.stdout()).contains("matrix: 2 JDKs take turns fork by fork");
+        JsonNode j21 = runJson(results, "openjdk-21", "turns");
+        JsonNode j25 = runJson(results, "openjdk-25", "turns");
+        for (JsonNode record : List.of(j21, j25)) {
+            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.at("/lanes/lanes").toString()).isEqualTo("[\"openjdk-21\",\"openjdk-25\"]");
+            assertThat(record.at("/lanes/seed").asLong()).isEqualTo(5);
+            assertThat(record.at("/jdk/image_id").asText()).startsWith("sha256:");
+            assertThat(record.at("/results/0/status").asText()).isEqualTo("ok");
+        }
+        // Each lane's JVMs ran its image's JDK, not the host's.
+        assertThat(j21.at("/jdk/feature_version").asInt()).isEqualTo(21);
+        assertThat(j25.at("/jdk/feature_version").asInt()).isEqualTo(25);
+        assertThat(j25.at("/jdk/image").asText()).isEqualTo("loom-lab/runner:openjdk-25");
+        int rounds = j25.at("/results/0/precision/forks").asInt();
+        assertThat(rounds).isGreaterThanOrEqualTo(2);
+        List<String> turns = r.stdout().lines().filter(l -> l.strip().matches("fork \\d+ of openjdk-2[15]:.*"))
+                .map(l -> l.strip().replaceAll(":.*", "")).toList();
+        for (int k = 1; k <= rounds; k++) {
+            assertThat(turns.subList(2 * k - 2, 2 * k)).containsExactlyInAnyOrder("fork " + k + " of openjdk-21",
+                    "fork " + k + " of openjdk-25");
+        }
+        Path compared = results.resolve(j25.at("/host/name").asText()).resolve("openjdk-25/turns/diff-vs-openjdk-21.json");
+        assertThat(RecordJson.mapper().readTree(compared.toFile()).at("/rows/0/method").asText())
+                .isEqualTo("paired t over per-round log ratios");
+        JsonNode matrix = RecordJson.mapper().readTree(results.resolve(j25.at("/host/name").asText())
+                .resolve("matrix-turns.json").toFile());
+        assertThat(matrix.findValuesAsText("status")).containsExactly("ok", "ok");
+        // The runner containers stood for the run only.
+        Process ps = new ProcessBuilder("docker", "ps", "-aq", "--filter", "name=loomlab-turns-").start();
+        assertThat(new String(ps.getInputStream().readAllBytes()).strip()).isEmpty();
+    }
+
+    @Test
     void twoJdksGiveValidRecordsThatDifferInTheirJdk() throws Exception {
         Path results = tmp.resolve("results");
         String[] args = {"matrix", "--profile", "smoke",

@@ -1,0 +1,112 @@
+package org.loomlab.matrix;
+
+import org.loomlab.docker.DockerEngine;
+import org.loomlab.docker.StandingContainer;
+import org.loomlab.fixturehost.ContainerOwner;
+import org.loomlab.fixturehost.Fixture;
+import org.loomlab.fixturehost.FixtureMode;
+import org.loomlab.layout.BuildLayout;
+import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Profile;
+import org.loomlab.record.MatrixRecord;
+import org.loomlab.record.RecordJson;
+import org.loomlab.record.ResultsLayout;
+import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
+import org.loomlab.run.LaneSpec;
+import org.loomlab.run.RunSession;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A matrix whose JDKs take turns fork by fork: one run whose lanes are the JDKs' runner images. Each image's container
+ * starts once and stays up for the run; the lab, on the host, starts every fork in its lane's container
+ * ({@link StandingContainer}) in the order {@link org.loomlab.plan.TurnOrder} shuffles each round, so whatever drifts
+ * while the matrix runs reaches every JDK alike and JDK against JDK needs no run-to-run allowance. Each JDK's record
+ * lands where a matrix puts it ({@code results/<host>/<jdk>/<matrix-id>/}), and the matrix record lists them.
+ */
+final class MatrixInTurns {
+
+    /** The JDK that takes part: its descriptor, its image, where its record goes. */
+    record Entrant(JdkDescriptor jdk, String image, Path runDir) {
+    }
+
+    private final Path home;
+    private final PrintStream out;
+
+    MatrixInTurns(Path home, PrintStream out) {
+        this.home = home;
+        this.out = out;
+    }
+
+    /**
+     * Runs {@code entrants} as lanes of the run {@code id} and returns the matrix's entries, one a JDK.
+     *
+     * @param results  where result sets go
+     * @param jvmArgs  flags for every JDK's measured JVMs, or null for the profile's
+     * @param turnSeed the seed of the rounds' order, or null for a fresh one
+     */
+    List<MatrixRecord.Entry> run(List<Entrant> entrants, List<CellPlan> plans, Profile chosen, org.loomlab.plan.PlanRequest plan,
+                                 Path results, String hostName, String id, String jvmArgs, Long turnSeed, Path matrixFile,
+                                 String user) throws Exception {
+        boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
+        // A hung fork is killed by the lab at the fork limit; its JVM in the container is killed by the launcher a
+        // little later at the latest, so that it cannot run on beside many forks to come.
+        Duration limit = plan.timeout(chosen).multipliedBy(2).plusSeconds(60);
+        Path launchers = Files.createTempDirectory("loom-lab-lanes");
+        List<StandingContainer> started = new ArrayList<>();
+        Thread stop = new Thread(() -> started.forEach(StandingContainer::close), "loom-lab-lanes-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try (Fixture fixture = network ? FixtureMode.start("container", null, null, out) : null) {
+            List<LaneSpec> lanes = new ArrayList<>();
+            for (Entrant e : entrants) {
+                String name = "loomlab-" + id + "-" + e.jdk().id();
+                StandingContainer c = StandingContainer.start(name, e.image(), user, List.of(home, results),
+                        ContainerOwner.labels(id));
+                started.add(c);
+                lanes.add(new LaneSpec(e.jdk().id(), c.launcher(launchers, "/opt/jdk/bin/java", limit), List.of(), Map.of(),
+                        new LaneSpec.Image(e.image(), DockerEngine.imageId(e.image()))));
+            }
+            out.printf("matrix: %d JDKs take turns fork by fork, each in its own runner container that stays up for the run%n",
+                    entrants.size());
+            BuildLayout build = new BuildLayout(home);
+            new RunSession(new RunSession.Request(home, build.benchmarksJar(), lanes.get(0).java(), results, id, hostName,
+                    null, jvmArgs, fixture == null ? "local" : fixture.url(), List.of(), false, false, plan, lanes, turnSeed),
+                    out).run();
+        } finally {
+            started.forEach(StandingContainer::close);
+            Runtime.getRuntime().removeShutdownHook(stop);
+            try (var files = Files.list(launchers)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(launchers);
+        }
+        List<MatrixRecord.Entry> entries = new ArrayList<>();
+        for (Entrant e : entrants) {
+            Path runJson = ResultsLayout.runJson(e.runDir());
+            String relative = matrixFile.getParent().relativize(runJson).toString();
+            RunRecord r = Files.exists(runJson) ? RecordJson.read(runJson) : null;
+            entries.add(r != null && r.status() == RunStatus.COMPLETE ? new MatrixRecord.Entry(e.jdk().id(), "ok", null, relative)
+                    : MatrixRecord.Entry.failed(e.jdk().id(), r == null ? "no record" : "run " + r.status().name().toLowerCase(),
+                    runJson, relative));
+        }
+        return entries;
+    }
+
+    /** Why this matrix cannot take turns, or null when it can. */
+    static String whyNot(boolean resume, Double cpus, Long memoryBytes, boolean emulated, int runnable) {
+        return resume ? "--resume finishes JDK after JDK"
+                : cpus != null || memoryBytes != null ? "--cpus and --memory limit one runner container at a time"
+                : emulated ? "emulated JDKs run under qemu, which would measure itself beside the native ones"
+                : runnable < 2 ? runnable + " JDK to run" : null;
+    }
+}
