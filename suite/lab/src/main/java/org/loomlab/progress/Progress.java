@@ -52,9 +52,15 @@ public final class Progress {
         this.budget = budget;
     }
 
+    /** The lane of each cell started, by its index ("" without lanes). */
+    private final java.util.Map<Integer, String> lanes = new java.util.HashMap<>();
+
     public void starting(int index, CellPlan plan) {
         String eta = finished == 0 ? " (planned ETA " + clock(remaining(index, 1)) + "; " + basis + ")" : "";
-        out.printf("[%2d/%d] %s ...%s%n", index + 1, planned.size(), plan.label(), eta);
+        // A run whose lanes take turns starts a cell once a lane: each line says which.
+        String lane = plan.lane() == null ? "" : "lane " + plan.lane() + ": ";
+        lanes.put(index, lane);
+        out.printf("[%2d/%d] %s%s ...%s%n", index + 1, planned.size(), lane, plan.label(), eta);
         out.flush();
         emit(ProgressEvent.Kind.STARTED, index + 1, plan.experiment().label() + " " + plan.label(), null, null,
                 remaining(index, pace()));
@@ -68,7 +74,8 @@ public final class Progress {
         Duration eta = remaining(index + 1, pace());
         Duration elapsed = elapsed();
         String what = cells.stream().map(Progress::summary).collect(Collectors.joining("; "));
-        out.printf(Locale.ROOT, "       %s in %.1fs | elapsed %s, ETA %s%n", what, wall, clock(elapsed), clock(eta));
+        out.printf(Locale.ROOT, "       %s%s in %.1fs | elapsed %s, ETA %s%n", lanes.getOrDefault(index, ""), what, wall,
+                clock(elapsed), clock(eta));
         out.flush();
         Cell primary = cells.isEmpty() ? null : cells.get(0);
         emit(ProgressEvent.Kind.FINISHED, index + 1, primary == null ? null : primary.experiment() + " "
