@@ -3,8 +3,6 @@ package org.loomlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 
@@ -77,28 +75,6 @@ class LanesIT {
         assertThat(judged.at("/rows/0/ratio").asDouble()).isEqualTo(compared.at("/rows/0/ratio").asDouble());
     }
 
-    @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {
-            "--lane a;                                            --lane a is one lane; lanes take turns: give two or more",
-            "--lane a --lane a;                                   two lanes are named 'a'",
-            "--lane a --lane b --lane-args c=-Xint;               --lane-args c=... names a lane no --lane gives; valid: a, b",
-            "--lane a --lane b --lane-params b=mealtime;          --lane-params 'b=mealtime' is not NAME=AXIS=VALUE",
-            "-e philosophers --lane a --lane b --lane-params b=colour=red; --lane-params sets axis 'colour', which not every planned cell has",
-            "--jvm /nonexistent/java,/usr/bin/java;               --jvm '/nonexistent/java' is neither a java binary nor a JDK home",
-            "--lane a/b --lane c;                                 lane 'a/b' may hold only letters, digits",
-            "--lane a --lane b --jdk-id x;                        --jdk-id names the JDK of a run on one",
-            "--lane a --lane b --resume --run-id r;               --resume does not finish a run whose lanes took turns",
-            "--lane-args b=-Xint;                                 --lane-args b=... names a lane; name the lanes with --lane NAME=JVM first",
-            "-e philosophers -p mealtime=16,32 --interleave mealtime --lane a --lane b; --interleave mealtime does not combine with lanes"})
-    void rejectsBadLanesWithOneLineAndLeavesNothingBehind(String args, String expected) throws Exception {
-        Path results = tmp.resolve("results");
-        String[] argv = Stream.concat(Stream.of("run", "--results", results.toString()),
-                Stream.of(args.split(" "))).toArray(String[]::new);
-        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 60, argv);
-        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isEqualTo(LoomLab.USAGE);
-        assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
-        assertThat(results).doesNotExist();
-    }
 
     private static String onlyChild(Path dir) throws Exception {
         try (Stream<Path> children = Files.list(dir)) {

@@ -113,7 +113,19 @@ class RunCommandIT {
             "--prof gc,perf;                   --prof 'perf' is not a profiler; valid: gc, jfr, async",
             "--param settings=fast;            unknown settings 'fast'; valid: smoke, quick, full, scaled, talk",
             "--max-forks 0;                    --max-forks '0' is not a number of forks; valid: a whole number from 1",
-            "--interleave colour;              --interleave 'colour' does not take two or more values among the planned cells; axes that do: "})
+            "--interleave colour;              --interleave 'colour' does not take two or more values among the planned cells; axes that do: ",
+            // lanes: a one-line error before any lane forks (LanesIT runs a real one)
+            "--lane a;                                            --lane a is one lane; lanes take turns: give two or more",
+            "--lane a --lane a;                                   two lanes are named 'a'",
+            "--lane a --lane b --lane-args c=-Xint;               --lane-args c=... names a lane no --lane gives; valid: a, b",
+            "--lane a --lane b --lane-params b=mealtime;          --lane-params 'b=mealtime' is not NAME=AXIS=VALUE",
+            "-e philosophers --lane a --lane b --lane-params b=colour=red; --lane-params sets axis 'colour', which not every planned cell has",
+            "--jvm /nonexistent/java,/usr/bin/java;               --jvm '/nonexistent/java' is neither a java binary nor a JDK home",
+            "--lane a/b --lane c;                                 lane 'a/b' may hold only letters, digits",
+            "--lane a --lane b --jdk-id x;                        --jdk-id names the JDK of a run on one",
+            "--lane a --lane b --resume --run-id r;               --resume does not finish a run whose lanes took turns",
+            "--lane-args b=-Xint;                                 --lane-args b=... names a lane; name the lanes with --lane NAME=JVM first",
+            "-e philosophers -p mealtime=16,32 --interleave mealtime --lane a --lane b; --interleave mealtime does not combine with lanes"})
     void rejectsBadInputWithOneLineAndLeavesNothingBehind(String args, String expected) throws Exception {
         Path results = tmp.resolve("results");
         String[] argv = Stream.concat(Stream.of("run", "--results", results.toString()),
