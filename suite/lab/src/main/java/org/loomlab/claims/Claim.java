@@ -145,7 +145,8 @@ public record Claim(String id, String seed, String says, String seedSays, Rule r
         for (Cell b : cand) {
             for (Cell a : base) {
                 if (paired(a, b, matching)) {
-                    pairs.add(VerdictRules.Pairing.of(a, b));
+                    // Diff's rule for two cells of one run: apart unless their forks took turns.
+                    pairs.add(VerdictRules.Pairing.inOneRun(a, b));
                 }
             }
         }

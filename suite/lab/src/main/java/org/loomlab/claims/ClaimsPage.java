@@ -5,6 +5,7 @@ import org.loomlab.record.RunRecord;
 import org.loomlab.compare.Adjustment;
 import org.loomlab.text.Figures;
 import org.loomlab.compare.FingerprintDiff;
+import org.loomlab.compare.RunToRun;
 import org.loomlab.text.MarkdownTable;
 import org.loomlab.compare.VerdictRules;
 
@@ -41,7 +42,19 @@ public record ClaimsPage(double confidence, double noise, Adjustment adjust, Lis
      * paired by {@code matching} (an axis added later matches older records' cells by its declared value).
      */
     public static ClaimsPage judge(List<Claim> claims, Map<Path, RunRecord> runs, VerdictRules rules, CellMatching matching) {
+        return judge(claims, runs, rules, matching, Map.of());
+    }
+
+    /**
+     * @param allowances each run's host calibration ({@link RunToRun}), by the same keys as {@code runs}; a run without
+     *                   one compares its cells as measured. Pairs of cells that did not take turns get it, as
+     *                   {@code diff} gives it to slices of one run.
+     */
+    public static ClaimsPage judge(List<Claim> claims, Map<Path, RunRecord> runs, VerdictRules rules, CellMatching matching,
+                                   Map<Path, RunToRun> allowances) {
         List<Column> columns = columns(runs);
+        List<VerdictRules> perRun = runs.keySet().stream()
+                .map(p -> rules.withRunToRun(allowances.getOrDefault(p, RunToRun.NONE))).toList();
         List<RunRecord> records = List.copyOf(runs.values());
         List<Fingerprints> fingerprints = new ArrayList<>();
         for (int i = 1; i < records.size(); i++) {
@@ -50,7 +63,11 @@ public record ClaimsPage(double confidence, double noise, Adjustment adjust, Lis
         }
         List<Row> rows = new ArrayList<>();
         for (Claim claim : claims) {
-            rows.add(new Row(claim, records.stream().map(r -> claim.judge(r, rules, matching)).toList()));
+            List<Judgement> judgements = new ArrayList<>();
+            for (int i = 0; i < records.size(); i++) {
+                judgements.add(claim.judge(records.get(i), perRun.get(i), matching));
+            }
+            rows.add(new Row(claim, judgements));
         }
         return new ClaimsPage(rules.confidence(), rules.noise(), rules.adjust(), columns, fingerprints, rows);
     }
@@ -79,7 +96,9 @@ public record ClaimsPage(double confidence, double noise, Adjustment adjust, Lis
                 c.runId(), c.runJson())));
         fingerprints.forEach(f -> md.append('\n').append(f.differences().markdown(f.against(), f.run())));
         md.append(String.format("%nVerdicts at %s confidence over JVM forks (a pair with one fork on a side is "
-                        + "inconclusive), p adjusted: %s within each claim, noise band ±%s unless a claim sets its own.%n%n",
+                        + "inconclusive), p adjusted: %s within each claim over its callable pairs, noise band ±%s unless a "
+                        + "claim sets its own; pairs whose cells did not take turns ran apart and get the host's run-to-run "
+                        + "allowance, as in diff.%n%n",
                 Figures.percent(confidence), adjust.label(), Figures.percent(noise)));
         List<String> header = new ArrayList<>(List.of("claim", "seed", "seed says"));
         runs.forEach(c -> header.add(c.label()));

@@ -3,6 +3,7 @@ package org.loomlab.cli;
 import org.loomlab.claims.Claim;
 import org.loomlab.claims.ClaimsPage;
 import org.loomlab.record.RunRecord;
+import org.loomlab.compare.RunToRun;
 import org.loomlab.compare.VerdictRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,7 +48,20 @@ final class ClaimsCommand implements Callable<Integer> {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no run to judge in " + paths + "; valid: run.json files, run directories or matrix records");
         }
-        ClaimsPage page = ClaimsPage.judge(Claim.all(), runs, rules, RunSource.matching());
+        // A claim's cells that did not take turns ran apart: diff's rule gives them the host's allowance.
+        Map<Path, RunToRun> allowances = new LinkedHashMap<>();
+        for (Map.Entry<Path, RunRecord> run : runs.entrySet()) {
+            RunToRun calibrated;
+            try {
+                calibrated = RunToRun.read(RunSource.hostDir(run.getKey(), run.getValue().host().name()));
+            } catch (IllegalArgumentException notUnderResults) {
+                calibrated = null; // a record kept outside results/<host>/ has no host calibration to find
+            }
+            if (calibrated != null) {
+                allowances.put(run.getKey(), calibrated);
+            }
+        }
+        ClaimsPage page = ClaimsPage.judge(Claim.all(), runs, rules, RunSource.matching(), allowances);
         System.out.print(page.markdown(evidence));
         json.write("claims", page);
         return LoomLab.OK;

@@ -25,8 +25,15 @@ import java.util.List;
  * @param high     upper end of the interval; +infinity when the samples are too few to bound it
  * @param pValue   two-sided p-value of "A and B are the same"
  * @param method   what was compared
+ * @param logSe    the standard error of log B/A the interval's t scales; NaN when the interval is not a t interval
+ * @param df       the degrees of freedom of that t; NaN when the interval is not a t interval
  */
-public record Ratio(double estimate, double low, double high, double pValue, Method method) {
+public record Ratio(double estimate, double low, double high, double pValue, Method method, double logSe, double df) {
+
+    /** A ratio whose interval is no t interval (ranks, or given). */
+    public Ratio(double estimate, double low, double high, double pValue, Method method) {
+        this(estimate, low, high, pValue, method, Double.NaN, Double.NaN);
+    }
 
     /** What a ratio's interval rests on. */
     public enum Method {
@@ -80,8 +87,17 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
      *              1 for cells of one run
      */
     public static Ratio of(List<double[]> a, List<double[]> b, double confidence, double widen) {
+        return of(a, b, confidence, widen, 0);
+    }
+
+    /**
+     * @param runVariance tau², the variance of a run's log mean about the cell's true one that its forks do not show
+     *                    ({@link RunToRun#runVariance}); each side adds it once, so the difference's variance gains 2 tau².
+     *                    0 when the runs' shifts are left to {@code widen}.
+     */
+    public static Ratio of(List<double[]> a, List<double[]> b, double confidence, double widen, double runVariance) {
         if (a.size() >= 2 && b.size() >= 2) {
-            return forks(a, b, confidence, widen);
+            return forks(a, b, confidence, widen, runVariance);
         }
         return samples(flat(a), flat(b), confidence);
     }
@@ -113,7 +129,8 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         double shift = Mean.of(d).getAsDouble();
         double half = TDistribution.of(rounds - 1).inverseSurvivalProbability((1 - confidence) / 2) * Math.sqrt(vd / rounds);
         double p = TTest.withDefaults().pairedTest(lb, la).getPValue();
-        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.PAIRED);
+        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.PAIRED,
+                Math.sqrt(vd / rounds), rounds - 1);
     }
 
     /**
@@ -139,6 +156,14 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
      * both sides falls to ranks.
      */
     static Ratio forks(List<double[]> a, List<double[]> b, double confidence, double widen) {
+        return forks(a, b, confidence, widen, 0);
+    }
+
+    /**
+     * With a run variance tau², se² = sA²/nA + sB²/nB + 2 tau² on the forks' Welch degrees of freedom: tau² was
+     * estimated elsewhere and brings no degrees of freedom of its own here, so the forks' df is the cap.
+     */
+    static Ratio forks(List<double[]> a, List<double[]> b, double confidence, double widen, double runVariance) {
         double[] la = logMeans(a);
         double[] lb = logMeans(b);
         double va = Variance.of(la).getAsDouble();
@@ -150,12 +175,14 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         }
         TTest.Result t = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(lb, la);
         double shift = Mean.of(lb).getAsDouble() - Mean.of(la).getAsDouble();
-        double se = widen * Math.sqrt(va / la.length + vb / lb.length);
+        double se = widen * Math.sqrt(va / la.length + vb / lb.length + 2 * runVariance);
         TDistribution dist = TDistribution.of(t.getDegreesOfFreedom());
         double half = dist.inverseSurvivalProbability((1 - confidence) / 2) * se;
         // Widened, the statistic is t / widen on the same degrees of freedom; unwidened, Commons' own p is kept.
-        double p = widen == 1 ? t.getPValue() : Math.min(1, 2 * dist.survivalProbability(Math.abs(shift) / se));
-        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.FORKS);
+        double p = widen == 1 && runVariance == 0 ? t.getPValue()
+                : Math.min(1, 2 * dist.survivalProbability(Math.abs(shift) / se));
+        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.FORKS, se,
+                t.getDegreesOfFreedom());
     }
 
     /**
@@ -200,7 +227,7 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         return new Ratio(Math.exp(estimate), Math.exp(low), Math.exp(high), test.pValue(lb, la), Method.SAMPLES);
     }
 
-    private static double[] logMeans(List<double[]> forks) {
+    static double[] logMeans(List<double[]> forks) {
         double[] out = new double[forks.size()];
         for (int i = 0; i < out.length; i++) {
             logs(forks.get(i)); // every sample positive, not just the mean

@@ -60,9 +60,13 @@ public final class RunDiff {
      *
      * @param aForks     JVM forks with samples on A's side (older records: 1)
      * @param pAdjusted  the p-value adjusted across the family the row was judged in
-     * @param detectable the smallest change, as a fraction, whose interval would have cleared the noise band:
-     *                   (1 + band) * exp(half-width of the log interval) - 1 (a true change that size is found about
-     *                   half the time); null when the interval is unbounded or a side has one fork
+     * @param pAdjusted  for a row that can never be called (one fork on a side, identical samples): its raw p, since it
+     *                   is left out of the family and adjusted against nothing
+     * @param detectable the smallest change, as a fraction, that would have been called: (1 + band) * exp(t * se) - 1,
+     *                   t on the row's degrees of freedom at the level the adjusted p must reach (Holm's first step:
+     *                   1 - confidence over the family size; a true change that size is found about half the time);
+     *                   a rank interval's half-width where there is no t; null when the interval is unbounded or a
+     *                   side has one fork
      */
     public record Row(String experiment, Map<String, String> params, String metric, String unit,
                       Double aMedian, Double bMedian, int aSamples, int bSamples, int aForks, int bForks,
@@ -72,6 +76,11 @@ public final class RunDiff {
         /** Compared, but the samples (or forks) were too few to bound the interval at the asked confidence. */
         boolean tooFewSamples() {
             return ciLow != null && !(ciLow > 0 && ciHigh < Double.POSITIVE_INFINITY);
+        }
+
+        /** In the family whose p-values were adjusted together: compared, two forks a side, samples not all alike. */
+        public boolean callable() {
+            return pValue != null && method != Ratio.Method.SAMPLES && !note.contains(VerdictRules.IDENTICAL);
         }
 
         /** Compared over the samples of one JVM on a side, so inconclusive. */
@@ -154,13 +163,19 @@ public final class RunDiff {
                     : "Different hardware: no cell is called faster, slower, less or more (--across-hardware to judge anyway).\n");
         }
         long compared = rows().stream().filter(r -> r.pValue() != null).count();
+        long callable = rows().stream().filter(Row::callable).count();
         md.append(String.format(Locale.ROOT, "%nB/A over JVM forks: %s (%s); "
                         + "a side with one fork falls back to its samples (exact rank test) and is inconclusive. "
-                        + "p adjusted: %s across %d compared cells; noise band ±%s; %s.%n%n",
+                        + "p adjusted: %s across %d callable cells%s; could detect: at the level %s, on each row's t "
+                        + "degrees of freedom; noise band ±%s; %s.%n%n",
                 result.pairedByRound() ? "A and B are lanes of one run whose forks took turns, so each round's B/A pairs"
                         + " its two forks and the interval is a paired t over the rounds' log ratios"
                         : "a Welch t interval on the logs of the fork means",
-                Figures.percent(result.confidence()), result.adjust().label(), compared, Figures.percent(result.noise()),
+                Figures.percent(result.confidence()), result.adjust().label(), callable, compared == callable ? ""
+                        : String.format(Locale.ROOT, " (%d compared cells with one fork on a side or identical samples can "
+                        + "never be called: left out, their p unadjusted)", compared - callable),
+                result.adjust() == Adjustment.NONE ? "1 - confidence"
+                        : "(1 - confidence) / " + callable + " (Holm's first step, the strictest)", Figures.percent(result.noise()),
                 result.pairedByRound() ? "no run-to-run allowance: the lanes took turns in one run"
                         : result.runToRun().describe()));
         Map<String, List<Row>> groups = new LinkedHashMap<>();

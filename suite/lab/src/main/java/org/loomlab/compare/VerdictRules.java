@@ -4,6 +4,7 @@ import org.loomlab.compare.MealSpread;
 import org.loomlab.text.Figures;
 
 import org.apache.commons.statistics.descriptive.Median;
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
@@ -63,12 +64,38 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
     /** Note of a row compared over the samples of one JVM on a side. */
     public static final String ONE_FORK = "1 fork: JVM-to-JVM variance not in the interval";
 
-    /** Two cells to compare, keyed as the row will be; either may be null when a run lacks it. */
-    public record Pairing(CellKey key, Cell a, Cell b) {
+    /** Note of a row whose variance is mostly the runs' own (tau²), which more forks a run cannot shrink. */
+    public static final String RUNS_NOT_FORKS = "runs, not forks, would narrow it";
+
+    /** Note of a row whose every sample is the same number on both sides. */
+    public static final String IDENTICAL = "identical samples";
+
+    /**
+     * Two cells to compare, keyed as the row will be; either may be null when a run lacks it.
+     *
+     * @param apart the cells ran apart (two runs, or cells of one run that did not take turns), so the run-to-run
+     *              allowance applies to them; false for cells whose forks took turns
+     */
+    public record Pairing(CellKey key, Cell a, Cell b, boolean apart) {
+
+        /** Two cells of two runs (or of one run's slices), as {@code diff} pairs them: apart. */
+        public Pairing(CellKey key, Cell a, Cell b) {
+            this(key, a, b, true);
+        }
 
         /** Two cells compared as one row, keyed as B (a claim may compare different cells, e.g. two metrics). */
         public static Pairing of(Cell a, Cell b) {
             return new Pairing(CellKey.of(b), a, b);
+        }
+
+        /**
+         * Two cells of one run compared as one row, keyed as B, by diff's rule for slices of one run ({@link Between}):
+         * they need no run-to-run allowance only when their forks took turns (both interleaved on the same axis).
+         */
+        public static Pairing inOneRun(Cell a, Cell b) {
+            String turnsA = a.precision() == null ? null : a.precision().interleavedOn();
+            String turnsB = b.precision() == null ? null : b.precision().interleavedOn();
+            return new Pairing(CellKey.of(b), a, b, turnsA == null || !turnsA.equals(turnsB));
         }
     }
 
@@ -83,12 +110,16 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
      */
     public List<RunDiff.Row> judge(List<Pairing> pairs, String heldBack) {
         List<Measured> measured = pairs.stream().map(this::measure).toList();
-        double[] adjusted = adjust.adjust(measured.stream().filter(m -> m.ratio != null)
+        // Holm's family holds only rows that could be called: a row that never can (one fork on a side, identical
+        // samples) would only raise the others' adjusted p. Such a row keeps its raw p as its "adjusted" one: it was
+        // adjusted against nothing.
+        double[] adjusted = adjust.adjust(measured.stream().filter(Measured::callable)
                 .mapToDouble(m -> m.ratio.pValue()).toArray());
         List<RunDiff.Row> rows = new ArrayList<>();
         int k = 0;
         for (Measured m : measured) {
-            rows.add(m.ratio == null ? m.row(null, null, null, m.unjudged, m.why) : verdict(m, adjusted[k++], heldBack));
+            rows.add(m.ratio == null ? m.row(null, null, null, m.unjudged, m.why)
+                    : verdict(m, m.callable() ? adjusted[k++] : m.ratio.pValue(), adjusted.length, heldBack));
         }
         return withSharing(withWarmUps(rows, pairs), pairs);
     }
@@ -160,11 +191,11 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         return Optional.of(Ratio.of(a.get(), b.get(), confidence, runToRun.factor()));
     }
 
-    private RunDiff.Row verdict(Measured m, double pAdjusted, String heldBack) {
+    private RunDiff.Row verdict(Measured m, double pAdjusted, int family, String heldBack) {
         Ratio r = m.ratio;
         List<String> notes = new ArrayList<>();
         if (m.identical) {
-            notes.add("identical samples");
+            notes.add(IDENTICAL);
         }
         if (!r.bounded()) {
             boolean samples = r.method() == Ratio.Method.SAMPLES;
@@ -193,9 +224,26 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
                 notes.add(why);
             }
         }
+        if (m.runVariance != null && 2 * m.runVariance > 0.5 * r.logSe() * r.logSe()) {
+            notes.add(RUNS_NOT_FORKS);
+        }
         // One fork on a side gives no verdict at all, so it could detect nothing.
-        double detectable = oneFork ? Double.NaN : (1 + noise) * Math.exp(r.logHalfWidth()) - 1;
+        double detectable = oneFork ? Double.NaN : (1 + noise) * Math.exp(detectableHalfWidth(r, family)) - 1;
         return m.row(r, pAdjusted, Double.isFinite(detectable) ? detectable : null, v, String.join("; ", notes));
+    }
+
+    /**
+     * How far beyond the band a shift must lie, on the log scale, for a verdict: t on the row's own degrees of freedom
+     * at the level the adjusted p must reach. For Holm (and BH) that is 1 - confidence over the family size, the level
+     * of Holm's first step: conservative, since a row later in the order needs less, and a row that clears it clears
+     * the interval's own level too. A ratio with no t (ranks) keeps its interval's half-width.
+     */
+    private double detectableHalfWidth(Ratio r, int family) {
+        if (!(r.logSe() > 0) || !(r.df() > 0)) {
+            return r.logHalfWidth();
+        }
+        double level = adjust == Adjustment.NONE ? 1 - confidence : (1 - confidence) / Math.max(1, family);
+        return TDistribution.of(r.df()).inverseSurvivalProbability(level / 2) * r.logSe();
     }
 
     /** A cell's samples grouped by fork as it recorded them, missing samples and empty forks left out. */
@@ -234,18 +282,25 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
                 : p.b().status() != CellStatus.OK ? "B " + p.b().status().label()
                 : a.samples == 0 || b.samples == 0 ? "no samples" : null;
         if (why != null) {
-            return new Measured(p.key(), a, b, null, false, why, null);
+            return new Measured(p.key(), a, b, null, false, why, null, null);
         }
         if (a.constant(a.flat[0]) && b.constant(a.flat[0])) {
             boolean forks = a.forks.size() >= 2 && b.forks.size() >= 2;
             return new Measured(p.key(), a, b, new Ratio(1, 1, 1, 1, forks ? Ratio.Method.FORKS : Ratio.Method.SAMPLES),
-                    true, null, null);
+                    true, null, null, null);
         }
+        // Between runs made apart: the cell's run variance where calibrated, else the host's factor. Allocation is an
+        // amount, and both were fitted on times: its rows are as measured.
+        boolean allowed = p.apart() && !p.key().metric().equals(Cell.ALLOCATION);
+        Double tau2 = allowed ? runToRun.runVariance(p.key()) : null;
+        double widen = allowed && tau2 == null ? runToRun.factor() : 1;
         try {
-            Ratio r = byRound ? Ratio.paired(a.forks, b.forks, confidence) : Ratio.of(a.forks, b.forks, confidence, runToRun.factor());
-            return new Measured(p.key(), a, b, r, false, null, null);
+            Ratio r = byRound ? Ratio.paired(a.forks, b.forks, confidence)
+                    : Ratio.of(a.forks, b.forks, confidence, widen, tau2 == null ? 0 : tau2);
+            return new Measured(p.key(), a, b, r, false, null, null, r.method() == Ratio.Method.FORKS ? tau2 : null);
         } catch (IllegalArgumentException notPositive) {
-            return new Measured(p.key(), a, b, null, false, "no ratio: " + notPositive.getMessage(), Verdict.INCONCLUSIVE);
+            return new Measured(p.key(), a, b, null, false, "no ratio: " + notPositive.getMessage(), Verdict.INCONCLUSIVE,
+                    null);
         }
     }
 
@@ -253,7 +308,13 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
      * A pairing measured: its ratio, or why there is none ({@code unjudged} is the verdict of a pair without a
      * ratio: null when it was not compared, inconclusive when its samples allow no ratio).
      */
-    private record Measured(CellKey key, Side a, Side b, Ratio ratio, boolean identical, String why, Verdict unjudged) {
+    private record Measured(CellKey key, Side a, Side b, Ratio ratio, boolean identical, String why, Verdict unjudged,
+                            Double runVariance) {
+
+        /** Whether any verdict but inconclusive or same could come of it: two forks a side, samples not all alike. */
+        boolean callable() {
+            return ratio != null && !identical && ratio.method() != Ratio.Method.SAMPLES;
+        }
 
         RunDiff.Row row(Ratio r, Double pAdjusted, Double detectable, Verdict verdict, String note) {
             return new RunDiff.Row(key.experiment(), key.params(), key.metric(), key.unit(), a.median(), b.median(),
