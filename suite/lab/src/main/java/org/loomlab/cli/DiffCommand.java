@@ -1,6 +1,7 @@
 package org.loomlab.cli;
 
 import org.loomlab.record.RunRecord;
+import org.loomlab.compare.Allowance;
 import org.loomlab.compare.Between;
 import org.loomlab.compare.RunDiff;
 import org.loomlab.compare.RunToRun;
@@ -93,8 +94,16 @@ final class DiffCommand implements Callable<Integer> {
         String sliceB = null;
         VerdictRules judged;
         if (between == null) {
-            // Lanes of one run took turns round by round: paired, nothing run-to-run to allow for.
-            judged = ra.tookTurnsWith(rb) && isAuto() ? rules.inRounds() : rules.withRunToRun(runToRun(fileA, ra, rb));
+            // Lanes of one run took turns round by round: paired, nothing run-to-run to allow for (Allowance decides,
+            // as for the report's relative view); a factor given by hand overrides it.
+            if (isAuto()) {
+                RunRecord ra0 = ra;
+                Allowance allowance = Allowance.of(ra, rb, () -> RunSource.hostDir(fileA, ra0.host().name()));
+                allowance.notes().forEach(line -> System.err.println("diff: " + line));
+                judged = allowance.applied(rules);
+            } else {
+                judged = rules.withRunToRun(given());
+            }
         } else {
             Between slices = Between.parse(between);
             ra = slices.sliceA(ra);
@@ -102,8 +111,9 @@ final class DiffCommand implements Callable<Integer> {
             sliceA = slices.slice(slices.a());
             sliceB = slices.slice(slices.b());
             // Slices of one run saw the same drift only when their forks took turns; otherwise they are runs apart.
-            boolean ranApart = sameRun(ra, rb) && !slices.interleaved(ra, rb);
-            judged = rules.withRunToRun(ranApart && isAuto() ? calibrated(fileA, ra, rb, slices.axis()) : runToRun(fileA, ra, rb));
+            boolean ranApart = Allowance.sameRun(ra, rb) && !slices.interleaved(ra, rb);
+            judged = rules.withRunToRun(!isAuto() ? given() : ranApart ? calibrated(fileA, ra, rb, slices.axis())
+                    : Allowance.sameRun(ra, rb) ? RunToRun.NONE : calibrated(fileA, ra, rb, null));
         }
         RunDiff diff = RunDiff.of(RunDiff.Side.of(fileA.toString(), ra, sliceA), ra, RunDiff.Side.of(fileB.toString(), rb, sliceB),
                 rb, judged, acrossHardware, RunSource.matching());
@@ -117,26 +127,18 @@ final class DiffCommand implements Callable<Integer> {
         return runToRun.strip().equalsIgnoreCase("auto");
     }
 
-    /** One run: same id, host and JDK. A matrix's JDKs share its id but run one after another, so they are runs apart. */
-    private static boolean sameRun(RunRecord ra, RunRecord rb) {
-        return ra.runId().equals(rb.runId()) && ra.host().name().equals(rb.host().name()) && ra.jdk().id().equals(rb.jdk().id());
-    }
-
-    /** The factor asked for, or the host's calibration; a run compared with itself needs none. */
-    private RunToRun runToRun(Path fileA, RunRecord ra, RunRecord rb) throws IOException {
-        if (!isAuto()) {
-            double factor;
-            try {
-                factor = Double.parseDouble(runToRun.strip());
-            } catch (NumberFormatException e) {
-                factor = Double.NaN;
-            }
-            if (!(factor >= 1) || Double.isInfinite(factor)) {
-                throw new IllegalArgumentException("--run-to-run '" + runToRun + "' is not valid; valid: auto or a number of 1 or more, e.g. 1.5");
-            }
-            return factor == 1 ? RunToRun.NONE : RunToRun.given(factor);
+    /** The factor asked for by hand ({@code --run-to-run 1.5}). */
+    private RunToRun given() {
+        double factor;
+        try {
+            factor = Double.parseDouble(runToRun.strip());
+        } catch (NumberFormatException e) {
+            factor = Double.NaN;
         }
-        return sameRun(ra, rb) ? RunToRun.NONE : calibrated(fileA, ra, rb, null);
+        if (!(factor >= 1) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("--run-to-run '" + runToRun + "' is not valid; valid: auto or a number of 1 or more, e.g. 1.5");
+        }
+        return factor == 1 ? RunToRun.NONE : RunToRun.given(factor);
     }
 
     /**
@@ -147,19 +149,12 @@ final class DiffCommand implements Callable<Integer> {
      * @param apartOn the axis of slices of one run whose forks did not take turns, or null for two runs
      */
     private static RunToRun calibrated(Path fileA, RunRecord ra, RunRecord rb, String apartOn) throws IOException {
-        Path host = RunSource.hostDir(fileA, ra.host().name());
-        RunToRun calibrated = RunToRun.read(host);
-        if (calibrated == null) {
-            System.err.println("diff: no run-to-run calibration for " + host + " (loom-lab calibrate A B on an A/A pair "
-                    + "writes one): the intervals cover JVM-to-JVM variance only, not run-to-run");
-            return RunToRun.NONE;
-        }
-        if (apartOn != null) {
+        Allowance allowance = Allowance.calibrated(ra, rb, RunSource.hostDir(fileA, ra.host().name()));
+        if (apartOn != null && !allowance.uncalibrated()) {
             System.err.println("diff: the slices' forks did not take turns (run --interleave " + apartOn + "), so they ran "
                     + "apart like two runs: the intervals are widened by the host's run-to-run factor");
         }
-        calibrated.unfittedKernels(host, ra.host().kernel(), rb.host().kernel())
-                .forEach(line -> System.err.println("diff: " + line));
-        return calibrated;
+        allowance.notes().forEach(line -> System.err.println("diff: " + line));
+        return allowance.runToRun();
     }
 }

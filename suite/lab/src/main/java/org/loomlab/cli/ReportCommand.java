@@ -6,6 +6,7 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RunRecord;
 import org.loomlab.report.MatrixReportPage;
+import org.loomlab.report.RelativePage;
 import org.loomlab.report.ReportPage;
 import org.loomlab.report.RunReportPage;
 import picocli.CommandLine.Command;
@@ -26,7 +27,8 @@ import java.util.function.Predicate;
  * Renders one run record as README-ready Markdown (machine, JDK, table) and an SVG chart per experiment and unit;
  * given a matrix record, renders its JDKs' runs side by side instead, and given each host's matrix record of a lab
  * run, every JDK on every host side by side. Each also gets {@code index.html}: the same tables with dot charts,
- * one page that opens from the file system.
+ * one page that opens from the file system; a matrix of one host also gets {@code relative.html}, each JDK against
+ * the first as B/A with {@code diff}'s verdicts.
  */
 @Command(name = "report", header = "Render a run.json, a matrix-<id>.json or a lab result set as Markdown, SVG charts and one HTML page.",
         description = "RECORD is a run.json (report in its report/ directory), a matrix-<id>.json (a column per JDK, in "
@@ -84,7 +86,18 @@ final class ReportCommand implements Callable<Integer> {
         Path dir = out != null ? out : MatrixReportPage.defaultDir(records);
         ReportPage page = MatrixReportPage.of(matrices, dir, RunSource.matching());
         Files.createDirectories(dir);
-        return written(dir, page);
+        Integer written = written(dir, page);
+        if (RelativePage.applies(matrices)) {
+            MatrixReportPage.Matrix m = matrices.get(0);
+            // The host's directory as diff finds it from the baseline's run.json, so both read the same calibration.
+            MatrixRecord.Entry baseline = m.record().jdks().stream().filter(e -> e.runJson() != null).findFirst().orElseThrow();
+            Path host = RunSource.hostDir(RunSource.run(m.file(), baseline), m.runs().get(baseline.jdk()).host().name());
+            RelativePage.Pages relative = RelativePage.of(m, host, dir, RunSource.matching());
+            Files.writeString(dir.resolve(RelativePage.MARKDOWN), relative.markdown());
+            Files.writeString(dir.resolve(RelativePage.HTML), relative.html());
+            System.out.println("relative: " + dir.resolve(RelativePage.HTML).toAbsolutePath().normalize().toUri());
+        }
+        return written;
     }
 
     private static Integer written(Path dir, ReportPage page) throws IOException {

@@ -63,6 +63,12 @@ public final class MatrixReportPage {
         StringBuilder text = new StringBuilder(head).append(comparison.jdkTable()).append('\n').append(missing);
         HtmlPage page = new HtmlPage((lab ? "Lab result set " : "Matrix ") + matrices.stream().map(m -> m.record().matrixId())
                 .distinct().collect(Collectors.joining(", "))).markdown(text.toString());
+        if (RelativePage.applies(matrices)) {
+            // JDK against JDK is read as changes: the relative view ReportCommand writes beside this page.
+            String relative = "Relative view, each JDK against " + runs.get(0).jdk() + " with verdicts: ";
+            page.meta(relative + "[" + RelativePage.HTML + "](" + RelativePage.HTML + ")");
+            text.append(relative).append("[").append(RelativePage.MARKDOWN).append("](").append(RelativePage.MARKDOWN).append(")\n\n");
+        }
         Map<String, String> dots = comparison.dotCharts(page.colours());
         comparison.tables().forEach((title, table) -> {
             text.append("\n### ").append(title).append("\n\n").append(table);

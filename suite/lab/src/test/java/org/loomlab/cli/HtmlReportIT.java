@@ -78,6 +78,27 @@ class HtmlReportIT {
     }
 
     @Test
+    void rendersTheRelativeViewOfAMatrixWithABarPerDeltaRow() throws Exception {
+        Path matrix = copyMatrix("results/vm-epyc-2c-24g", "matrix-quick-4jdks-e.json", "calibration/run-to-run.json");
+        report(matrix);
+        Path dir = matrix.resolveSibling("matrix-quick-4jdks-e-report");
+        assertThat(Files.readString(dir.resolve("index.html"))).contains("<a href=\"relative.html\">");
+        assertThat(dir.resolve("relative.md")).exists();
+
+        String dom = opened(dir.resolve("relative.html"), "relative");
+        // The JDKs ran one after another: widened by the host's calibrated factor, as diff does.
+        assertThat(dom).contains("runs apart: intervals widened by the host's run-to-run factor x2.50");
+        assertThat(dom).contains("<th>delta [interval]</th>", "<th>p (adjusted)</th>", "<th>verdict</th>");
+        assertThat(dom).contains("openjdk-25 against openjdk-21", "openjdk-26 against openjdk-21", "temurin-25 against openjdk-21");
+        // Every table row (the header rows aside) is a compared cell, and each has its bar in an SVG.
+        int rows = count(dom, "<tr>") - count(dom, "<thead>");
+        assertThat(rows).isGreaterThan(100);
+        assertThat(count(dom, "<rect class=\"bar\"")).isEqualTo(rows);
+        assertThat(count(dom, "<svg")).isEqualTo(count(dom, "<thead>"));
+        assertThat(seriesNames(dom)).contains("inconclusive").isSubsetOf("faster", "slower", "less", "more", "same", "inconclusive");
+    }
+
+    @Test
     void rendersALabResultSetAcrossHosts() throws Exception {
         Path intel = copyMatrix("results/lab-intel", "matrix-smoke-lab.json");
         Path arm = copyMatrix("results/lab-arm-arm64-qemu", "matrix-smoke-lab.json");
