@@ -23,8 +23,11 @@ final class RatioChart {
     private static final int ROW = 18;
     private static final int TOP = 66;
     private static final int BOTTOM = 48;
-    /** The half-range's candidates, as B/A at the right edge; an interval end beyond the last runs to the edge. */
-    private static final double[] EDGES = {1.05, 1.1, 1.25, 1.5, 2, 3, 5, 10, 100};
+    /**
+     * The half-range's candidates, as B/A at the right edge; an interval end beyond the last runs to the edge (a
+     * one-fork cell's open interval would otherwise squeeze every bar into the centre).
+     */
+    private static final double[] EDGES = {1.05, 1.1, 1.25, 1.5, 2, 3, 5, 10};
 
     /** A verdict's colour: better green, worse red, same grey, inconclusive a neutral outline. */
     static final Map<Verdict, String> COLOURS = colours();

@@ -85,7 +85,8 @@ class HtmlReportIT {
         assertThat(Files.readString(dir.resolve("index.html"))).contains("<a href=\"relative.html\">");
         assertThat(dir.resolve("relative.md")).exists();
 
-        String dom = opened(dir.resolve("relative.html"), "relative");
+        // Most rows of a quick matrix are inconclusive, drawn hollow in grey: the legend and a few bars are the colour.
+        String dom = opened(dir.resolve("relative.html"), "relative", 100);
         // The JDKs ran one after another: widened by the host's calibrated factor, as diff does.
         assertThat(dom).contains("runs apart: intervals widened by the host's run-to-run factor x2.50");
         assertThat(dom).contains("<th>delta [interval]</th>", "<th>p (adjusted)</th>", "<th>verdict</th>");
@@ -131,12 +132,16 @@ class HtmlReportIT {
 
     /** Opens the page in Chromium; asserts it drew and logged no error; returns its DOM after load. */
     private String opened(Path page, String name) throws Exception {
+        return opened(page, name, DRAWN);
+    }
+
+    private String opened(Path page, String name, int drawn) throws Exception {
         assertThat(page).exists();
         String html = Files.readString(page);
         assertThat(html).doesNotContain("<script", "<link", "@import", "url(") // nothing to run, nothing to fetch
                 .doesNotContainPattern("(src|href)=\"(https?:)?//");
         Browser shown = Browser.open(page, tmp.resolve(name + ".png"));
-        assertThat(shown.colouredPixels()).as("pixels in the series' colours").isGreaterThanOrEqualTo(DRAWN);
+        assertThat(shown.colouredPixels()).as("pixels in the series' colours").isGreaterThanOrEqualTo(drawn);
         assertThat(shown.nonWhiteShare()).isBetween(0.02, 0.6);
         assertThat(CONSOLE_ERROR.matcher(shown.log()).find()).as(shown.log()).isFalse();
         return shown.dom();
