@@ -61,15 +61,7 @@ public final class DotChart {
             svg.append(String.format(Locale.ROOT, "<text x=\"8\" y=\"36\" fill=\"#444\">every cell: %s</text>%n", escape(fixed)));
         }
         legend(svg, series, colours);
-        for (int i = 0; i < rows.size(); i++) {
-            double y = TOP + i * rowHeight;
-            if (i % 2 == 0) {
-                svg.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#f4f5f7\"/>%n",
-                        y, width, rowHeight));
-            }
-            svg.append(String.format(Locale.ROOT, "<text class=\"row-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
-                    label - 8, y + rowHeight / 2.0 + 4, escape(rows.get(i).label())));
-        }
+        rowLabels(svg, rows.stream().map(BarChart.Row::label).toList(), TOP, rowHeight, width, label);
         axis(svg, scale, label, TOP + rowHeight * rows.size(), unit);
         for (int s = 0; s < series.size(); s++) {
             String colour = colours.of(series.get(s));
@@ -195,6 +187,19 @@ public final class DotChart {
     private static String tick(BigDecimal v) {
         return v.compareTo(BigDecimal.ONE) >= 0 ? String.format(Locale.ROOT, "%,d", v.toBigInteger())
                 : v.stripTrailingZeros().toPlainString();
+    }
+
+    /** A label a row, right-aligned before the plot at {@code plotX}, every other row on a grey band so rows read across. */
+    static void rowLabels(StringBuilder svg, List<String> labels, int top, int rowHeight, int width, int plotX) {
+        for (int i = 0; i < labels.size(); i++) {
+            double y = top + i * rowHeight;
+            if (i % 2 == 0) {
+                svg.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#f4f5f7\"/>%n",
+                        y, width, rowHeight));
+            }
+            svg.append(String.format(Locale.ROOT, "<text class=\"row-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
+                    plotX - 8, y + rowHeight / 2.0 + 4, escape(labels.get(i))));
+        }
     }
 
     /** Text and attribute values: the five characters XML reserves. */

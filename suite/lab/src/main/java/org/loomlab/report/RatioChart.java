@@ -64,15 +64,7 @@ final class RatioChart {
                 DotChart.escape(title)));
         svg.append(String.format(Locale.ROOT, "<text x=\"8\" y=\"36\" fill=\"#444\">%s</text>%n", DotChart.escape(subtitle)));
         legend(svg);
-        for (int i = 0; i < bars.size(); i++) {
-            double y = TOP + i * ROW;
-            if (i % 2 == 0) {
-                svg.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#f4f5f7\"/>%n",
-                        y, width, ROW));
-            }
-            svg.append(String.format(Locale.ROOT, "<text class=\"row-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
-                    label - 8, y + ROW / 2.0 + 4, DotChart.escape(bars.get(i).label())));
-        }
+        DotChart.rowLabels(svg, bars.stream().map(Bar::label).toList(), TOP, ROW, width, label);
         axis(svg, edge, label, TOP + ROW * bars.size());
         // One group per verdict, in the legend's order, so a colour means one verdict everywhere on the page.
         for (Map.Entry<Verdict, String> v : COLOURS.entrySet()) {
