@@ -60,6 +60,8 @@ final class MatrixInTurns {
         // A hung fork is killed by the lab at the fork limit; its JVM in the container is killed by the launcher a
         // little later at the latest, so that it cannot run on beside many forks to come.
         Duration limit = plan.timeout(chosen).multipliedBy(2).plusSeconds(60);
+        // Made here, by whoever runs the matrix: a bind of a missing folder would have the engine make it, as root.
+        Files.createDirectories(results);
         Path launchers = Files.createTempDirectory("loom-lab-lanes");
         List<StandingContainer> started = new ArrayList<>();
         Thread stop = new Thread(() -> started.forEach(StandingContainer::close), "loom-lab-lanes-stop");
