@@ -97,8 +97,43 @@ public final class RunDiff {
 
     /** The whole diff as written by {@code --json}. */
     public record Result(Side a, Side b, double confidence, double noise, Adjustment adjust, RunToRun runToRun,
-                         boolean pairedByRound, boolean acrossHardware, FingerprintDiff fingerprints, List<Row> rows) {
+                         boolean pairedByRound, boolean acrossHardware, FingerprintDiff fingerprints, List<Row> rows,
+                         List<Sensitivity> sensitivity) {
     }
+
+    /**
+     * What one experiment's comparison could have found: over its time and rate rows (the ones a JDK is judged faster or
+     * slower on), the median change the data could have called at the adjusted level, and how many of them could call a
+     * change of {@link #TEN_PERCENT}. A row that could call nothing (one fork a side, an unbounded interval) counts as
+     * unable, and as infinitely far in the median: a comparison is as decisive as its rows are, not as its best ones.
+     *
+     * @param median the median of the rows' detectable changes, as a fraction; null when more than half could call nothing
+     */
+    public record Sensitivity(String experiment, int rows, int within10, Double median) {
+
+        static Sensitivity of(String experiment, List<Row> rows) {
+            List<Row> timed = rows.stream().filter(r -> r.ratio() != null && Verdict.decidesSpeed(r.unit())).toList();
+            double[] d = timed.stream().mapToDouble(r -> r.detectable() == null ? Double.POSITIVE_INFINITY : r.detectable())
+                    .sorted().toArray();
+            int within = (int) java.util.Arrays.stream(d).filter(x -> x <= TEN_PERCENT).count();
+            Double median = null;
+            if (d.length > 0) {
+                double m = d.length % 2 == 1 ? d[d.length / 2] : (d[d.length / 2 - 1] + d[d.length / 2]) / 2;
+                median = Double.isFinite(m) ? m : null;
+            }
+            return new Sensitivity(experiment, d.length, within, median);
+        }
+
+        /** One line under the experiment's table, or none when it has no time or rate row. */
+        String line() {
+            return rows == 0 ? "" : String.format(Locale.ROOT, "Could detect, over %d time and rate rows: median %s; %d of %d "
+                    + "could call a change of 10 %%.%n", rows, median == null ? "none (most rows could call nothing)"
+                    : detectable(median), within10, rows);
+        }
+    }
+
+    /** The change a comparison of JDKs is expected to find where there is one. */
+    public static final double TEN_PERCENT = 0.10;
 
     /** The note of rows whose directional verdict was held back because the machines differ. */
     public static final String DIFFERENT_HARDWARE = "different hardware";
@@ -119,8 +154,12 @@ public final class RunDiff {
         List<VerdictRules.Pairing> pairs = keys.stream().map(k -> new VerdictRules.Pairing(k, left.get(k), right.get(k))).toList();
         FingerprintDiff fingerprints = FingerprintDiff.between(ra, rb);
         List<Row> rows = rules.judge(pairs, fingerprints.hardware() && !acrossHardware ? DIFFERENT_HARDWARE : null);
+        Map<String, List<Row>> byExperiment = new LinkedHashMap<>();
+        rows.forEach(r -> byExperiment.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
+        List<Sensitivity> sensitivity = byExperiment.entrySet().stream().map(e -> Sensitivity.of(e.getKey(), e.getValue()))
+                .toList();
         this.result = new Result(a, b, rules.confidence(), rules.noise(), rules.adjust(), rules.runToRun(), rules.byRound(),
-                acrossHardware, fingerprints, rows);
+                acrossHardware, fingerprints, rows, sensitivity);
     }
 
     /** The diff of two records whose cells match as recorded. */
@@ -145,6 +184,12 @@ public final class RunDiff {
 
     public List<Row> rows() {
         return result.rows();
+    }
+
+    /** What {@code experiment}'s rows could have found ({@link Sensitivity#line()}), or "" when it has no time row. */
+    public String sensitivityLine(String experiment) {
+        return result.sensitivity().stream().filter(s -> s.experiment().equals(experiment)).findFirst()
+                .map(Sensitivity::line).orElse("");
     }
 
     /** Cells judged slower or more: worse beyond the noise band, significantly after adjustment. */
@@ -189,6 +234,10 @@ public final class RunDiff {
             if (!shown.isEmpty()) {
                 any = true;
                 md.append("### ").append(g.getKey()).append("\n\n").append(table(axes, shown, result.adjust())).append('\n');
+            }
+            String reach = sensitivityLine(g.getKey());
+            if (!reach.isEmpty()) {
+                md.append(reach).append('\n');
             }
         }
         if (!any) {

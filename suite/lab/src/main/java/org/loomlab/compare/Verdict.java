@@ -51,6 +51,11 @@ public enum Verdict {
         return higher ? MORE : LESS;
     }
 
+    /** A row in this unit says faster or slower: a time, or a rate. */
+    public static boolean decidesSpeed(String unit) {
+        return unit.endsWith("/s") || isTime(unit);
+    }
+
     /**
      * A time, or a time per something ({@code ms/op}, {@code us/meal}); any other per-something unit is an amount,
      * e.g. the bytes a dinner allocates ({@code B/op}).

@@ -93,7 +93,7 @@ public final class RelativePage {
             Map<String, List<RunDiff.Row>> byExperiment = new LinkedHashMap<>();
             d.getValue().rows().forEach(r -> byExperiment.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
             for (Map.Entry<String, List<RunDiff.Row>> e : byExperiment.entrySet()) {
-                experiment(md, page, d.getKey(), baseline, e.getKey(), e.getValue());
+                experiment(md, page, d.getKey(), baseline, e.getKey(), e.getValue(), d.getValue().sensitivityLine(e.getKey()));
             }
         }
         return new Pages(md.toString(), page.html());
@@ -101,7 +101,7 @@ public final class RelativePage {
 
     /** One experiment of one JDK: the chart and the delta table of its compared rows, then those not compared. */
     private static void experiment(StringBuilder md, HtmlPage page, String jdk, String baseline, String experiment,
-                                   List<RunDiff.Row> rows) {
+                                   List<RunDiff.Row> rows, String reach) {
         List<String> axes = CellKey.varying(rows.stream().map(RunDiff.Row::params).toList());
         List<RunDiff.Row> compared = rows.stream().filter(r -> r.ratio() != null && r.verdict() != null).toList();
         List<RatioChart.Bar> bars = compared.stream().map(r -> new RatioChart.Bar(label(r, axes), r)).toList();
@@ -117,6 +117,10 @@ public final class RelativePage {
             String table = table(bars);
             md.append(table).append('\n');
             page.markdown(table);
+        }
+        if (!reach.isEmpty()) {
+            md.append(reach).append('\n');
+            page.markdown(reach);
         }
         String left = rows.stream().filter(r -> r.ratio() == null || r.verdict() == null)
                 .map(r -> "- " + label(r, axes) + ": " + r.note()).collect(Collectors.joining("\n"));

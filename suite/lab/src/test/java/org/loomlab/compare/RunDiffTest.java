@@ -284,4 +284,35 @@ class RunDiffTest {
         assertThat(across.rows().get(0).verdict()).isEqualTo(Verdict.SLOWER);
         assertThat(across.rows().get(0).note()).isEmpty();
     }
+
+    @Test
+    void eachExperimentSaysWhatItsTimeRowsCouldHaveFound() {
+        // Two tight time cells (4 forks, 1 % apart) and one that has a single fork a side: that one can call nothing.
+        var a = run("openjdk-21", "21", List.of(forks("noop", "ms/op", 100, 101, 99, 100), forks("sleep", "ms/op", 50, 50.5, 49.5, 50),
+                forks("active-wait", "ms/op", 70)));
+        var b = run("openjdk-25", "25", List.of(forks("noop", "ms/op", 100, 100, 101, 99), forks("sleep", "ms/op", 50, 49.5, 50.5, 50),
+                forks("active-wait", "ms/op", 71)));
+        RunDiff d = RunDiff.of("a", a, "b", b, HOLM_95, false);
+        RunDiff.Sensitivity s = d.result().sensitivity().getFirst();
+        assertThat(s.experiment()).isEqualTo("philosophers");
+        assertThat(s.rows()).isEqualTo(3);
+        assertThat(s.within10()).isEqualTo(2);
+        // The median is the middle row's, a bounded one: the one-fork row sorts last as unable.
+        double tight = row(d, "noop").detectable();
+        double other = row(d, "sleep").detectable();
+        assertThat(s.median()).isEqualTo(Math.max(tight, other));
+        assertThat(row(d, "active-wait").detectable()).isNull();
+        assertThat(d.markdown(false)).contains("Could detect, over 3 time and rate rows: median " + RunDiff.detectable(s.median())
+                + "; 2 of 3 could call a change of 10 %.");
+    }
+
+    @Test
+    void anExperimentWhoseRowsMostlyCanCallNothingHasNoMedian() {
+        var a = run("openjdk-21", "21", List.of(forks("noop", "ms/op", 100), forks("sleep", "ms/op", 50, 51)));
+        var b = run("openjdk-25", "25", List.of(forks("noop", "ms/op", 101), forks("sleep", "ms/op", 50)));
+        RunDiff.Sensitivity s = RunDiff.of("a", a, "b", b, HOLM_95, false).result().sensitivity().getFirst();
+        assertThat(s.rows()).isEqualTo(2);
+        assertThat(s.within10()).isZero();
+        assertThat(s.median()).isNull();
+    }
 }
