@@ -88,7 +88,10 @@ class HtmlReportIT {
         // Most rows of a quick matrix are inconclusive, drawn hollow in grey: the legend and a few bars are the colour.
         String dom = opened(dir.resolve("relative.html"), "relative", 100);
         // The JDKs ran one after another: widened by the host's calibrated factor, as diff does.
-        assertThat(dom).contains("runs apart: intervals widened by the host's run-to-run factor x2.50");
+        double factor = RecordJson.mapper().readTree(matrix.resolveSibling("calibration/run-to-run.json").toFile())
+                .get("factor").asDouble();
+        assertThat(dom).contains(String.format(java.util.Locale.ROOT,
+                "runs apart: intervals widened by the host's run-to-run factor x%.2f", factor));
         assertThat(dom).contains("<th>delta [interval]</th>", "<th>p (adjusted)</th>", "<th>verdict</th>");
         assertThat(dom).contains("openjdk-25 against openjdk-21", "openjdk-26 against openjdk-21", "temurin-25 against openjdk-21");
         // Every table row (the header rows aside) is a compared cell, and each has its bar in an SVG.
