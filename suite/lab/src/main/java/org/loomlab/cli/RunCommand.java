@@ -37,24 +37,8 @@ final class RunCommand implements Callable<Integer> {
                     + "comma-separated, run as lanes that take turns fork by fork, each named by its JDK's id")
     List<Path> jvms = new ArrayList<>();
 
-    @Option(names = "--lane", paramLabel = "NAME[=JVM]",
-            description = "a lane of this run (repeatable, two or more): a name and the java binary or JDK home it runs on"
-                    + " (default: --jvm's); the same JDK twice is an A/A, with --lane-args a known change")
-    List<String> lanes = new ArrayList<>();
-
-    @Option(names = "--lane-args", paramLabel = "NAME=FLAGS",
-            description = "flags added for one lane's measured JVMs, after --jvm-args, e.g. --lane-args b='-XX:+UseSerialGC'")
-    List<String> laneArgs = new ArrayList<>();
-
-    @Option(names = "--lane-params", paramLabel = "NAME=AXIS=VALUE",
-            description = "an axis value one lane measures in place of the planned one, e.g. a positive control: "
-                    + "--lane-params b=mealtime=16.8 (its cells are compared with the first lane's on the other axes)")
-    List<String> laneParams = new ArrayList<>();
-
-    @Option(names = "--turn-seed", paramLabel = "N",
-            description = "the seed of the order lanes (or --interleave cells) take their turns in each round, kept in the "
-                    + "record (default: a fresh one)")
-    Long turnSeed;
+    @Mixin
+    LaneOptions lanes;
 
     @Option(names = "--jdk-id", paramLabel = "ID", description = "id of the JDK in results/ (default: vendor-feature, e.g. temurin-25)")
     String jdkId;
@@ -97,11 +81,11 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path home = LoomLab.home();
         Path jar = benchmarks != null ? benchmarks : new BuildLayout(home).benchmarksJar();
-        List<LaneSpec> asked = LaneOptions.lanes(jvms, lanes, laneArgs, laneParams);
+        List<LaneSpec> asked = lanes.onJvms(jvms);
         Path jvm = jvms.size() == 1 ? jvms.get(0) : null;
         RunSession session = new RunSession(new RunSession.Request(home, jar, javaBinary(jvm), where.layout().root(), runId,
                 where.hostId, jdkId, jvmArgs, fixture, Profiler.parse(prof), resume, strict, plan.request(policy, timeout),
-                asked, turnSeed), System.out);
+                asked, lanes.turnSeed), System.out);
         return session.run() ? LoomLab.OK : LoomLab.FAILED;
     }
 

@@ -71,7 +71,7 @@ final class LaneRun {
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
         List<Lane> lanes = lanes(host, flags, id);
         List<String> names = lanes.stream().map(Lane::name).toList();
-        java.util.Set<String> laneAxes = laneAxes(plans);
+        java.util.Set<String> laneAxes = LaneSpec.ownAxes(request.lanes().stream().map(LaneSpec::own).toList(), plans);
         List<CellPlan> turnsOf = plans.stream().flatMap(p -> lanes.stream().map(l -> p.inLane(l.name(), l.asked().own())))
                 .toList();
         // Each lane of a cell forks as often as the cell would alone: the cell's budget is its lanes' together.
@@ -148,20 +148,6 @@ final class LaneRun {
             out.print(md);
         }
         return ok;
-    }
-
-    /** The axes some lane sets to values of its own; a one-line error for an axis no planned cell has. */
-    private java.util.Set<String> laneAxes(List<CellPlan> plans) {
-        java.util.Set<String> axes = new java.util.TreeSet<>();
-        request.lanes().forEach(l -> axes.addAll(l.own().keySet()));
-        java.util.Set<String> planned = new java.util.TreeSet<>();
-        plans.forEach(p -> planned.addAll(p.params().keySet()));
-        axes.stream().filter(a -> !plans.stream().allMatch(p -> p.params().containsKey(a))).findFirst().ifPresent(a -> {
-            throw new IllegalArgumentException("--lane-params sets axis '" + a + "', which not every planned cell has; "
-                    + "valid: " + String.join(", ", planned.stream().filter(x -> plans.stream()
-                    .allMatch(p -> p.params().containsKey(x))).toList()));
-        });
-        return axes;
     }
 
     /** Lanes do not resume, and take turns of their own. */

@@ -1,8 +1,12 @@
 package org.loomlab.run;
 
+import org.loomlab.plan.CellPlan;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One lane as the command line asked for it ({@code run --jvm A,B}, {@code --lane NAME=JVM}, {@code --lane-args}): a JDK,
@@ -23,6 +27,25 @@ public record LaneSpec(String name, Path java, List<String> flags, Map<String, S
     public LaneSpec {
         flags = List.copyOf(flags);
         own = Map.copyOf(own);
+    }
+
+    /**
+     * The axes some lane sets to values of its own ({@code --lane-params}); a one-line error for an axis not every
+     * planned cell has, which such a lane could not measure at another value.
+     *
+     * @param owns each lane's own values
+     */
+    public static Set<String> ownAxes(List<Map<String, String>> owns, List<CellPlan> plans) {
+        Set<String> axes = new TreeSet<>();
+        owns.forEach(o -> axes.addAll(o.keySet()));
+        Set<String> everywhere = new TreeSet<>();
+        plans.forEach(p -> everywhere.addAll(p.params().keySet()));
+        everywhere.removeIf(a -> !plans.stream().allMatch(p -> p.params().containsKey(a)));
+        axes.stream().filter(a -> !everywhere.contains(a)).findFirst().ifPresent(a -> {
+            throw new IllegalArgumentException("--lane-params sets axis '" + a + "', which not every planned cell has; "
+                    + "valid: " + String.join(", ", everywhere));
+        });
+        return axes;
     }
 
     /** A lane of a JDK of this host. */
