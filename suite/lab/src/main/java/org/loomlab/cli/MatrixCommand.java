@@ -1,5 +1,6 @@
 package org.loomlab.cli;
 
+import org.loomlab.matrix.MatrixLane;
 import org.loomlab.matrix.MatrixPlan;
 import org.loomlab.matrix.MatrixRun;
 import org.loomlab.record.RecordJson;
@@ -15,12 +16,14 @@ import java.util.concurrent.Callable;
 /**
  * {@code loom-lab matrix}: the same profile on every built JDK, one runner container after another ({@link MatrixRun}).
  * A JDK whose container fails is recorded as failed and the next one runs; {@code --resume} finishes a matrix whose
- * lab was killed, without redoing finished cells.
+ * lab was killed, without redoing finished cells. {@code --lane NAME=JDK_ID} (with {@code --lane-args} and
+ * {@code --lane-params}, as {@code run} reads them: {@link LaneOptions}) runs lanes of chosen JDKs instead, the same
+ * image twice for an A/A or with a known change for a positive control, always taking turns.
  */
 @Command(name = "matrix", resourceBundle = "org.loomlab.cli.MatrixHelp", header = "Run a profile in one runner container per built JDK (bench-all).")
 final class MatrixCommand implements Callable<Integer> {
 
-    @Option(names = "--jdk", split = ",", paramLabel = "ID", description = "JDK ids, e.g. openjdk-21,temurin-25 (default: every built image)")
+    @Option(names = "--jdk", split = ",", paramLabel = "ID", description = "JDK ids, e.g. openjdk-21,temurin-25 (default: every built image; not with --lane)")
     List<String> jdks = new ArrayList<>();
 
     @Mixin
@@ -64,12 +67,11 @@ final class MatrixCommand implements Callable<Integer> {
             + "fork by fork in one run, each in a runner container that stays up, and compare without a run-to-run allowance")
     boolean oneAfterAnother;
 
-    @Option(names = "--turn-seed", paramLabel = "N", description = "the seed of the order JDKs take their turns in each "
-            + "round, kept in every record (default: a fresh one)")
-    Long turnSeed;
+    @Mixin
+    LaneOptions lanes;
 
-    @Option(names = "--dry-run", description = "start nothing: say where each JDK's records would go, with which image, and"
-            + " whether it would run, resume or be skipped")
+    @Option(names = "--dry-run", description = "start nothing: say where each JDK's (or lane's) records would go, with which"
+            + " image, flags and axis values, and whether it would run, resume or be skipped")
     boolean dryRun;
 
     @Option(names = "--json", description = "with --dry-run: as one JSON object, for scripts (Ansible, CI) that need the paths")
@@ -77,9 +79,16 @@ final class MatrixCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!jdks.isEmpty() && !lanes.lanes.isEmpty()) {
+            throw new IllegalArgumentException("--jdk " + String.join(",", jdks) + " and --lane both name what runs; valid: "
+                    + "--jdk A,B, or --lane NAME=JDK_ID for each lane");
+        }
+        // A lane without a JDK runs the JDK named like it: --lane openjdk-25 --lane ctl=openjdk-25.
+        List<MatrixLane> asked = lanes.lanes("NAME=JDK_ID", (name, jdk, flags, own) -> new MatrixLane(name,
+                jdk == null ? name : jdk, flags, own));
         MatrixRun matrix = MatrixRun.checked(new MatrixRun.Request(LoomLab.home(), where.layout().root(), matrixId,
                 where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy, null), jvmArgs, oneAfterAnother,
-                turnSeed), System.out);
+                lanes.turnSeed, asked), System.out);
         if (json && !dryRun) {
             throw new IllegalArgumentException("--json describes a dry run; give it with --dry-run");
         }

@@ -78,7 +78,7 @@ final class ReportCommand implements Callable<Integer> {
             Map<String, RunRecord> runs = new LinkedHashMap<>();
             for (MatrixRecord.Entry e : m.jdks()) {
                 if (e.runJson() != null) {
-                    runs.put(e.jdk(), RunSource.read(RunSource.run(file, e)));
+                    runs.put(e.name(), RunSource.read(RunSource.run(file, e)));
                 }
             }
             matrices.add(new MatrixReportPage.Matrix(file, m, runs));
@@ -91,7 +91,7 @@ final class ReportCommand implements Callable<Integer> {
             MatrixReportPage.Matrix m = matrices.get(0);
             // The host's directory as diff finds it from the baseline's run.json, so both read the same calibration.
             MatrixRecord.Entry baseline = m.record().jdks().stream().filter(e -> e.runJson() != null).findFirst().orElseThrow();
-            Path host = RunSource.hostDir(RunSource.run(m.file(), baseline), m.runs().get(baseline.jdk()).host().name());
+            Path host = RunSource.hostDir(RunSource.run(m.file(), baseline), m.runs().get(baseline.name()).host().name());
             RelativePage.Pages relative = RelativePage.of(m, host, dir, RunSource.matching());
             Files.writeString(dir.resolve(RelativePage.MARKDOWN), relative.markdown());
             Files.writeString(dir.resolve(RelativePage.HTML), relative.html());

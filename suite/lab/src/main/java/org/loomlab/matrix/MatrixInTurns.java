@@ -23,19 +23,22 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A matrix whose JDKs take turns fork by fork: one run whose lanes are the JDKs' runner images. Each image's container
  * starts once and stays up for the run; the lab, on the host, starts every fork in its lane's container
  * ({@link StandingContainer}) in the order {@link org.loomlab.plan.TurnOrder} shuffles each round, so whatever drifts
- * while the matrix runs reaches every JDK alike and JDK against JDK needs no run-to-run allowance. Each JDK's record
- * lands where a matrix puts it ({@code results/<host>/<jdk>/<matrix-id>/}), and the matrix record lists them.
+ * while the matrix runs reaches every JDK alike and JDK against JDK needs no run-to-run allowance. Each lane's record
+ * lands where a matrix puts it ({@code results/<host>/<lane>/<matrix-id>/}), and the matrix record lists them.
+ *
+ * <p>A lane is a JDK named by its id, or one {@code --lane} names: then two lanes may run one image (an A/A), one of
+ * them with flags or axis values of its own (a positive control). Each lane has a container of its own, named by the
+ * lane, so two lanes of one image never share one.
  */
 final class MatrixInTurns {
 
-    /** The JDK that takes part: its descriptor, its image, where its record goes. */
-    record Entrant(JdkDescriptor jdk, String image, Path runDir) {
+    /** The lane that takes part: its JDK's descriptor, the lane (name, flags, own values), its image, where its record goes. */
+    record Entrant(JdkDescriptor jdk, MatrixLane lane, String image, Path runDir) {
     }
 
     private final Path home;
@@ -47,7 +50,7 @@ final class MatrixInTurns {
     }
 
     /**
-     * Runs {@code entrants} as lanes of the run {@code id} and returns the matrix's entries, one a JDK.
+     * Runs {@code entrants} as lanes of the run {@code id} and returns the matrix's entries, one a lane.
      *
      * @param results  where result sets go
      * @param jvmArgs  flags for every JDK's measured JVMs, or null for the profile's
@@ -69,15 +72,16 @@ final class MatrixInTurns {
         try (Fixture fixture = network ? FixtureMode.start("container", null, null, out) : null) {
             List<LaneSpec> lanes = new ArrayList<>();
             for (Entrant e : entrants) {
-                String name = "loomlab-" + id + "-" + e.jdk().id();
+                String name = "loomlab-" + id + "-" + e.lane().name();
                 StandingContainer c = StandingContainer.start(name, e.image(), user, List.of(home, results),
                         ContainerOwner.labels(id));
                 started.add(c);
-                lanes.add(new LaneSpec(e.jdk().id(), c.launcher(launchers, "/opt/jdk/bin/java", limit), List.of(), Map.of(),
-                        new LaneSpec.Image(e.image(), DockerEngine.imageId(e.image()))));
+                lanes.add(new LaneSpec(e.lane().name(), c.launcher(launchers, "/opt/jdk/bin/java", limit), e.lane().flags(),
+                        e.lane().own(), new LaneSpec.Image(e.image(), DockerEngine.imageId(e.image()))));
             }
-            out.printf("matrix: %d JDKs take turns fork by fork, each in its own runner container that stays up for the run%n",
-                    entrants.size());
+            boolean named = entrants.stream().anyMatch(e -> !e.lane().equals(MatrixLane.of(e.jdk().id())));
+            out.printf("matrix: %d %s take turns fork by fork, each in its own runner container that stays up for the run%n",
+                    entrants.size(), named ? "lanes" : "JDKs");
             BuildLayout build = new BuildLayout(home);
             new RunSession(new RunSession.Request(home, build.benchmarksJar(), lanes.get(0).java(), results, id, hostName,
                     null, jvmArgs, fixture == null ? "local" : fixture.url(), List.of(), false, false, plan, lanes, turnSeed),
@@ -97,9 +101,9 @@ final class MatrixInTurns {
             Path runJson = ResultsLayout.runJson(e.runDir());
             String relative = matrixFile.getParent().relativize(runJson).toString();
             RunRecord r = Files.exists(runJson) ? RecordJson.read(runJson) : null;
-            entries.add(r != null && r.status() == RunStatus.COMPLETE ? new MatrixRecord.Entry(e.jdk().id(), "ok", null, relative)
+            entries.add((r != null && r.status() == RunStatus.COMPLETE ? new MatrixRecord.Entry(e.jdk().id(), "ok", null, relative)
                     : MatrixRecord.Entry.failed(e.jdk().id(), r == null ? "no record" : "run " + r.status().name().toLowerCase(),
-                    runJson, relative));
+                    runJson, relative)).inLane(e.lane().name()));
         }
         return entries;
     }

@@ -20,6 +20,7 @@ import org.loomlab.progress.ProgressTail;
 import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
+import org.loomlab.run.LaneSpec;
 import org.loomlab.text.MarkdownTable;
 
 import java.io.IOException;
@@ -66,13 +67,16 @@ public final class MatrixRun {
      * @param oneAfterAnother run each JDK's whole run in its own container, one after another, even where they could take
      *                    turns fork by fork ({@link MatrixInTurns})
      * @param turnSeed    the seed of the order JDKs take their turns in, or null for a fresh one
+     * @param lanes       the lanes that take turns ({@code --lane}), in place of {@code jdks}; none for each JDK as a
+     *                    lane named by its id
      */
     public record Request(Path home, Path results, String matrixId, String hostId, List<String> jdks, String arch,
                           Double cpus, Long memoryBytes, Duration jdkTimeout, boolean resume, PlanRequest plan,
-                          String jvmArgs, boolean oneAfterAnother, Long turnSeed) {
+                          String jvmArgs, boolean oneAfterAnother, Long turnSeed, List<MatrixLane> lanes) {
 
         public Request {
             jdks = List.copyOf(jdks);
+            lanes = List.copyOf(lanes);
         }
     }
 
@@ -89,18 +93,20 @@ public final class MatrixRun {
     private final Profile chosen;
     private final List<CellPlan> plans;
     private final List<JdkDescriptor> selected;
+    private final List<MatrixLane> lanes;
     private final Arch target;
     private final ResultsLayout layout;
     private final String id;
     private final String hostName;
 
     private MatrixRun(Request request, PrintStream out, Profile chosen, List<CellPlan> plans, List<JdkDescriptor> selected,
-                      Arch target) {
+                      List<MatrixLane> lanes, Arch target) {
         this.request = request;
         this.out = out;
         this.chosen = chosen;
         this.plans = plans;
         this.selected = selected;
+        this.lanes = lanes;
         this.target = target;
         this.layout = new ResultsLayout(request.results().toAbsolutePath());
         this.id = request.matrixId() != null ? request.matrixId()
@@ -112,7 +118,7 @@ public final class MatrixRun {
 
     /** Where every record would go and what each JDK would do, as {@code --dry-run} says it; nothing is started. */
     public MatrixPlan plan() {
-        return MatrixPlan.of(layout, hostName, id, chosen.label(), target, selected, plans.size(), request.resume());
+        return MatrixPlan.of(layout, hostName, id, chosen.label(), target, selected, lanes, plans.size(), request.resume());
     }
 
     /** The matrix {@code request} asks for, every input checked: a bad one is a one-line error before any container starts. */
@@ -123,14 +129,28 @@ public final class MatrixRun {
         Experiments catalogue = Experiments.in(new BuildLayout(home).benchmarksJar());
         List<CellPlan> plans = request.plan().cells(catalogue, chosen);
         request.plan().interleaving(plans);
-        List<JdkDescriptor> selected = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")), request.jdks());
+        boolean laned = !request.lanes().isEmpty();
+        // A lane names its JDK as --jdk does: the same check, the same error for an id no descriptor has.
+        List<JdkDescriptor> selected = JdkDescriptor.select(JdkDescriptor.all(home.resolve("jdks")),
+                laned ? request.lanes().stream().map(MatrixLane::jdk).toList() : request.jdks());
+        List<MatrixLane> lanes = laned ? request.lanes() : selected.stream().map(j -> MatrixLane.of(j.id())).toList();
         Arch target = request.arch() == null ? Arch.host() : Arch.of(request.arch());
         if (request.resume() && request.matrixId() == null) {
             throw new IllegalArgumentException("--resume needs the --matrix-id of the matrix to finish");
         }
         Ids.check("matrix id", request.matrixId());
         Ids.check("host id", request.hostId());
-        return new MatrixRun(request, out, chosen, plans, selected, target);
+        if (laned) {
+            lanes.forEach(l -> Ids.check("lane", l.name()));
+            LaneSpec.ownAxes(lanes.stream().map(MatrixLane::own).toList(), plans);
+            String whyNot = request.oneAfterAnother() ? "--one-after-another runs JDK after JDK"
+                    : MatrixInTurns.whyNot(request.resume(), request.cpus(), request.memoryBytes(), target.emulated(), lanes.size());
+            if (whyNot != null) {
+                throw new IllegalArgumentException("--lane: lanes only take turns fork by fork in one run, and " + whyNot
+                        + "; valid: --lane without it, or --jdk");
+            }
+        }
+        return new MatrixRun(request, out, chosen, plans, selected, lanes, target);
     }
 
     /**
@@ -139,8 +159,15 @@ public final class MatrixRun {
      */
     public boolean run() throws Exception {
         DockerEngine.client(); // one line when no engine answers
-        ContainerOwner.reap(false).forEach(r -> out.println("removed a container left behind: " + r));
         MatrixPlan plan = plan();
+        if (!request.lanes().isEmpty()) {
+            // A lane left out would leave an A/A or a control without its other half, or move the baseline.
+            plan.jdks().stream().filter(j -> !j.runs()).findFirst().ifPresent(j -> {
+                throw new IllegalArgumentException("lane " + j.lane() + ": " + (j.why() != null ? j.why() + " (just images)"
+                        : "its record exists already: " + j.runJson() + " (choose another --matrix-id)"));
+            });
+        }
+        ContainerOwner.reap(false).forEach(r -> out.println("removed a container left behind: " + r));
         int runnable = (int) plan.jdks().stream().filter(MatrixPlan.Jdk::runs).count();
         String whyNot = MatrixInTurns.whyNot(request.resume(), request.cpus(), request.memoryBytes(), target.emulated(), runnable);
         if (request.oneAfterAnother() || whyNot != null) {
@@ -155,7 +182,7 @@ public final class MatrixRun {
         for (int i = 0; i < selected.size(); i++) {
             MatrixPlan.Jdk planned = plan.jdks().get(i);
             if (planned.runs()) {
-                entrants.add(new MatrixInTurns.Entrant(selected.get(i), planned.image(), Path.of(planned.runDir())));
+                entrants.add(new MatrixInTurns.Entrant(selected.get(i), lanes.get(i), planned.image(), Path.of(planned.runDir())));
             } else {
                 skipped.add(MatrixRecord.Entry.skipped(selected.get(i).id(), planned.why() + " (just images)"));
             }
@@ -170,8 +197,13 @@ public final class MatrixRun {
     private boolean ended(Path matrixFile, Instant started, List<MatrixRecord.Entry> entries) {
         RecordJson.writeAtomically(matrixFile, new MatrixRecord(id, chosen.label(), started, Instant.now(), entries));
         out.println();
-        out.print(MarkdownTable.render(List.of("jdk", "status", "record / reason"), entries.stream()
-                .map(e -> List.of(e.jdk(), e.status(), e.runJson() != null ? e.runJson() : String.valueOf(e.message()))).toList()));
+        boolean laned = entries.stream().anyMatch(e -> e.lane() != null);
+        out.print(MarkdownTable.render(laned ? List.of("lane", "jdk", "status", "record / reason")
+                : List.of("jdk", "status", "record / reason"), entries.stream().map(e -> {
+                    List<String> row = new ArrayList<>(laned ? List.of(e.name(), e.jdk()) : List.of(e.jdk()));
+                    row.addAll(List.of(e.status(), e.runJson() != null ? e.runJson() : String.valueOf(e.message())));
+                    return row;
+                }).toList()));
         out.println("matrix: " + matrixFile);
         return entries.stream().allMatch(e -> e.status().equals("ok") || e.status().equals("skipped"));
     }

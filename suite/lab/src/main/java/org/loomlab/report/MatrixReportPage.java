@@ -22,7 +22,10 @@ import java.util.stream.Stream;
  */
 public final class MatrixReportPage {
 
-    /** A host's matrix record, the file it was read from, and the run record of each of its JDKs that has one, by JDK id. */
+    /**
+     * A host's matrix record, the file it was read from, and the run record of each of its JDKs (or lanes) that has one,
+     * by the entry's name ({@link MatrixRecord.Entry#name()}: the lane's, else the JDK id), so two lanes of one JDK stay two.
+     */
     public record Matrix(Path file, MatrixRecord record, Map<String, RunRecord> runs) {
     }
 
@@ -50,12 +53,12 @@ public final class MatrixReportPage {
         for (Matrix m : matrices) {
             String host = m.file().toAbsolutePath().normalize().getParent().getFileName().toString();
             for (MatrixRecord.Entry e : m.record().jdks()) {
-                String label = lab ? e.jdk() + "@" + host : e.jdk();
+                String label = lab ? e.name() + "@" + host : e.name();
                 if (e.runJson() == null) {
                     missing.append(String.format("- %s: %s (%s)%n", label, e.status(), e.message()));
                     continue;
                 }
-                runs.add(new JdkComparison.Run(label, m.runs().get(e.jdk())));
+                runs.add(new JdkComparison.Run(label, m.runs().get(e.name())));
             }
         }
         JdkComparison comparison = new JdkComparison(runs, matching);

@@ -49,7 +49,7 @@ public final class RelativePage {
      */
     public static Pages of(MatrixReportPage.Matrix matrix, Path hostDir, Path reportDir, CellMatching matching) throws IOException {
         MatrixRecord m = matrix.record();
-        List<String> jdks = m.jdks().stream().map(MatrixRecord.Entry::jdk).filter(matrix.runs()::containsKey).toList();
+        List<String> jdks = m.jdks().stream().map(MatrixRecord.Entry::name).filter(matrix.runs()::containsKey).toList();
         String baseline = jdks.get(0);
         RunRecord a = matrix.runs().get(baseline);
         VerdictRules defaults = VerdictRules.defaults();
