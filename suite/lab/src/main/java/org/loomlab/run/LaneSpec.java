@@ -43,7 +43,8 @@ public record LaneSpec(String name, Path java, List<String> flags, Map<String, S
         everywhere.removeIf(a -> !plans.stream().allMatch(p -> p.params().containsKey(a)));
         axes.stream().filter(a -> !everywhere.contains(a)).findFirst().ifPresent(a -> {
             throw new IllegalArgumentException("--lane-params sets axis '" + a + "', which not every planned cell has; "
-                    + "valid: " + String.join(", ", everywhere));
+                    + "valid: " + (everywhere.isEmpty() ? "none, as planned; narrow the cells to one experiment, e.g. -e philosophers"
+                    : String.join(", ", everywhere)));
         });
         return axes;
     }
