@@ -3,6 +3,8 @@ package org.loomlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.loomlab.fingerprint.HostFingerprint;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
@@ -20,7 +22,7 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** `loom-lab matrix` over two real runner images (built by `just images`), and its resume after kill -9. */
+/** `loom-lab matrix` over two real runner images (built by `just images`), its lanes, and its resume after kill -9. */
 class MatrixIT {
 
     @TempDir
@@ -77,6 +79,88 @@ class MatrixIT {
         // The runner containers stood for the run only.
         Process ps = new ProcessBuilder("docker", "ps", "-aq", "--filter", "name=loomlab-turns-").start();
         assertThat(new String(ps.getInputStream().readAllBytes()).strip()).isEmpty();
+    }
+
+    @Test
+    void lanesOfOneImageMakeAnAaAndAPositiveControlInTurnsEachInAContainerOfItsOwn() throws Exception {
+        Path results = tmp.resolve("results");
+        String[] args = {"matrix", "--profile", "smoke", "-e", "philosophers", "-p", "workload=active-wait",
+                "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "dinner=lab", "--turn-seed", "7",
+                "--lane", "a=openjdk-25", "--lane", "b=openjdk-25", "--lane", "ctl=openjdk-25",
+                "--lane-params", "ctl=mealtime=16.8", "--lane-args", "ctl=-Dloomlab.it.lane=ctl",
+                "--results", results.toString(), "--matrix-id", "lanes"};
+        LabProcess.Result dry = LabProcess.run(tmp.resolve("dry"), 120, concat(args, "--dry-run", "--json"));
+        assertThat(dry.exitCode()).as(dry.stderr()).isZero();
+        assertThat(results).as("a dry run writes nothing").doesNotExist();
+        JsonNode plan = RecordJson.mapper().readTree(dry.stdout());
+        assertThat(plan.get("jdks").findValuesAsText("lane")).containsExactly("a", "b", "ctl");
+        assertThat(plan.get("jdks").findValuesAsText("jdk")).containsOnly("openjdk-25");
+        assertThat(plan.get("jdks").findValuesAsText("image")).containsOnly("loom-lab/runner:openjdk-25");
+        assertThat(plan.at("/jdks/2/params/mealtime").asText()).isEqualTo("16.8");
+        assertThat(plan.at("/jdks/2/flags/0").asText()).isEqualTo("-Dloomlab.it.lane=ctl");
+        assertThat(plan.at("/jdks/0/params")).isEmpty();
+
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, args);
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        assertThat(r.stdout()).contains("matrix: 3 lanes take turns fork by fork");
+        JsonNode a = runJson(results, "a", "lanes");
+        JsonNode ctl = runJson(results, "ctl", "lanes");
+        for (String lane : List.of("a", "b", "ctl")) {
+            JsonNode record = runJson(results, lane, "lanes");
+            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.at("/lanes/lane").asText()).isEqualTo(lane);
+            assertThat(record.at("/lanes/lanes").toString()).isEqualTo("[\"a\",\"b\",\"ctl\"]");
+            assertThat(record.at("/lanes/seed").asLong()).isEqualTo(7);
+            assertThat(record.at("/jdk/image").asText()).isEqualTo("loom-lab/runner:openjdk-25");
+            assertThat(record.at("/jdk/feature_version").asInt()).isEqualTo(25);
+            assertThat(record.at("/results/0/status").asText()).isEqualTo("ok");
+        }
+        // The control measured its own meal and ran with its own flags; the A/A's lanes the planned ones.
+        assertThat(ctl.get("results").findValuesAsText("mealtime")).isNotEmpty().containsOnly("16.8");
+        assertThat(a.get("results").findValuesAsText("mealtime")).isNotEmpty().containsOnly("16");
+        assertThat(ctl.at("/jdk/jvm_args").toString()).contains("-Dloomlab.it.lane=ctl");
+        assertThat(a.at("/jdk/jvm_args").toString()).doesNotContain("-Dloomlab.it.lane");
+        Path host = results.resolve(a.at("/host/name").asText());
+        for (String lane : List.of("b", "ctl")) {
+            assertThat(host.resolve(lane + "/lanes/diff-vs-a.json")).isRegularFile();
+            assertThat(host.resolve(lane + "/lanes/diff-vs-a.md")).isRegularFile();
+        }
+        Path matrixFile = host.resolve("matrix-lanes.json");
+        JsonNode matrix = RecordJson.mapper().readTree(matrixFile.toFile());
+        assertThat(matrix.get("jdks").findValuesAsText("lane")).containsExactly("a", "b", "ctl");
+        assertThat(matrix.get("jdks").findValuesAsText("jdk")).containsOnly("openjdk-25");
+        assertThat(matrix.get("jdks").findValuesAsText("status")).containsOnly("ok");
+        // Each lane had a container of its own, and none stood after the run.
+        assertThat(r.stdout()).contains("loomlab-lanes-a-java", "loomlab-lanes-b-java", "loomlab-lanes-ctl-java");
+        Process ps = new ProcessBuilder("docker", "ps", "-aq", "--filter", "name=loomlab-lanes-").start();
+        assertThat(new String(ps.getInputStream().readAllBytes()).strip()).isEmpty();
+
+        // The report keys the matrix's runs by lane, not by their shared JDK id: each lane against the first.
+        Path reportDir = tmp.resolve("report");
+        LabProcess.Result report = LabProcess.run(tmp.resolve("report-log"), 120, "report", matrixFile.toString(),
+                "--out", reportDir.toString());
+        assertThat(report.exitCode()).as(report.stdout() + report.stderr()).isZero();
+        assertThat(reportDir.resolve("relative.md")).content().contains("## b against a", "## ctl against a");
+        assertThat(reportDir.resolve("report.md")).content().contains("ctl");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--one-after-another|     --lane: lanes only take turns fork by fork in one run, and --one-after-another runs JDK after JDK; valid: --lane without it, or --jdk",
+            "--cpus 1|                --lane: lanes only take turns fork by fork in one run, and --cpus and --memory limit one runner container at a time",
+            "--resume --matrix-id m|  --lane: lanes only take turns fork by fork in one run, and --resume finishes JDK after JDK",
+            "--arch arm64|            --lane: lanes only take turns fork by fork in one run, and emulated JDKs run under qemu",
+            "--lane c=openjdk-99|     unknown JDK 'openjdk-99'; known: ",
+            "--lane c/d=openjdk-25|   lane 'c/d' may hold only letters, digits",
+            "-e philosophers --lane-params b=colour=red| --lane-params sets axis 'colour', which not every planned cell has"})
+    void lanesThatCannotTakeTurnsAreOneLineErrorsBeforeAnythingStarts(String more, String expected) throws Exception {
+        Path results = tmp.resolve("results");
+        String[] args = concat(new String[]{"matrix", "--results", results.toString(), "--lane", "a=openjdk-25",
+                "--lane", "b=openjdk-25"}, more.split(" "));
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 60, args);
+        assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
+        assertThat(results).doesNotExist();
     }
 
     @Test
