@@ -18,8 +18,9 @@ import java.util.concurrent.Callable;
                 + "independent; loom-lab diff compares JVM forks). csv: one row per sample with its fork. cells: one row "
                 + "per cell and metric, every axis a column, with its interval, forks and status (loom-lab run writes it as "
                 + "cells.csv). jmh: every cell's JMH result objects in one JSON array, one run for jmh-visualizer (loom-lab "
-                + "run writes it as jmh-merged.json; it merges the run's raw per-fork files, and where they are absent, as in a "
-                + "clone, which has none, it says so and exports the jmh-merged.json the run wrote).")
+                + "run writes it gzipped as jmh-merged.json.gz; it merges the run's raw per-fork files, and where they are absent, "
+                + "as in a clone, which has none, it says so and exports the JSON the run wrote, uncompressed, from its "
+                + "jmh-merged.json.gz or an older run's jmh-merged.json).")
 final class ExportCommand implements Callable<Integer> {
 
     /** What {@code --format} chooses. */

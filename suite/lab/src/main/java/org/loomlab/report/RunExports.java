@@ -7,8 +7,12 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,21 +20,29 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * A run's results for other tools, written beside run.json when the run ends: {@value #JMH_MERGED}, every cell's
  * JMH result objects in one JSON array (what jmh-visualizer loads as one run, where the lab keeps a file per cell
- * and fork), and {@value #CELLS_CSV}, a row per cell and metric with every axis its own column, for a spreadsheet.
- * Pitfalls it guards against: scenario cells have no JMH result and a fork killed mid-write leaves a file that is
- * not one, so only arrays of JMH result objects are merged; cells that did not end ok keep their row, with their
- * status and empty numbers, so that the CSV does not read as a complete matrix when it is not.
+ * and fork), gzipped, and {@value #CELLS_CSV}, a row per cell and metric with every axis its own column, for a
+ * spreadsheet. Pitfalls it guards against: scenario cells have no JMH result and a fork killed mid-write leaves a file
+ * that is not one, so only arrays of JMH result objects are merged; cells that did not end ok keep their row, with
+ * their status and empty numbers, so that the CSV does not read as a complete matrix when it is not; JMH's JSON is
+ * most of what git keeps of a run (0.84 MB of the 1.6 MB of a quick run), so it is kept verbatim but compressed (to
+ * about 8 %), and runs committed before that keep their plain {@value #JMH_MERGED_PLAIN}, which every reader reads.
  */
 public final class RunExports {
 
-    public static final String JMH_MERGED = "jmh-merged.json";
+    /** The merged JMH JSON as gzip: {@code gunzip} gives back exactly the text {@link #jmhJson} returns. */
+    public static final String JMH_MERGED = "jmh-merged.json.gz";
+    /** The same JSON uncompressed, as runs wrote it before (docs/NOTES.md); their committed files stay as they are. */
+    public static final String JMH_MERGED_PLAIN = "jmh-merged.json";
     public static final String CELLS_CSV = "cells.csv";
 
     private RunExports() {
@@ -39,13 +51,13 @@ public final class RunExports {
     /** Writes both files into {@code runDir}; returns what it wrote, for a line of the run's output. */
     public static String write(Path runDir, RunRecord run) throws IOException {
         ArrayNode jmh = jmhMerged(runDir, run);
-        RecordJson.writeTextAtomically(runDir.resolve(JMH_MERGED), text(jmh));
+        RecordJson.writeBytesAtomically(runDir.resolve(JMH_MERGED), gzip(text(jmh)));
         RecordJson.writeTextAtomically(runDir.resolve(CELLS_CSV), cellsCsv(run));
         return String.format("%s (%d rows), %s (%d JMH results)", runDir.resolve(CELLS_CSV), run.results().size(),
                 runDir.resolve(JMH_MERGED), jmh.size());
     }
 
-    /** {@link #jmhMerged} as the text of {@value #JMH_MERGED}. */
+    /** {@link #jmhMerged} as JSON text: what {@value #JMH_MERGED} holds, gzipped. */
     public static String jmhJson(Path runDir, RunRecord run) throws IOException {
         return text(jmhMerged(runDir, run));
     }
@@ -53,22 +65,24 @@ public final class RunExports {
     /**
      * {@link #jmhJson} for {@code loom-lab export}, where the raw files may be missing: a clone has none (git keeps a
      * run's record and exports, not its per-fork files). Without any of them, the {@value #JMH_MERGED} the run wrote
-     * when it ended is the answer, said on {@code note}; without that either, a refusal that says why. Some missing
-     * (a copy made by hand) is said on {@code note}, and the cells that are here are merged.
+     * when it ended (an older run's {@value #JMH_MERGED_PLAIN}) is the answer, uncompressed, said on {@code note};
+     * without that either, a refusal that says why. Some missing (a copy made by hand) is said on {@code note}, and the
+     * cells that are here are merged.
      */
     public static String jmhExport(Path runDir, RunRecord run, String name, Consumer<String> note) throws IOException {
         List<String> raw = run.results().stream().filter(c -> c.status() == CellStatus.OK).map(Cell::rawFile)
                 .filter(Objects::nonNull).distinct().toList(); // a cell that did not end ok may have left none
         List<String> missing = raw.stream().filter(f -> !Files.exists(runDir.resolve(f))).toList();
         if (!raw.isEmpty() && missing.size() == raw.size()) {
-            Path merged = runDir.resolve(JMH_MERGED);
-            if (Files.isRegularFile(merged)) {
+            Optional<Path> merged = mergedFile(runDir);
+            if (merged.isPresent()) {
                 note.accept("raw per-fork files of " + name + " are not here (they are kept out of git); exporting the "
-                        + JMH_MERGED + " it wrote when it ran");
-                return Files.readString(merged);
+                        + merged.get().getFileName() + " it wrote when it ran");
+                return readMerged(merged.get());
             }
             throw new IllegalArgumentException("raw per-fork files of " + name + " are not here (they are kept out of "
-                    + "git), nor its " + JMH_MERGED + ": nothing to merge; export it where it ran");
+                    + "git), nor its " + JMH_MERGED + " (or " + JMH_MERGED_PLAIN + "): nothing to merge; export it where "
+                    + "it ran");
         }
         if (!missing.isEmpty()) {
             note.accept("raw per-fork files of " + missing.size() + " of " + name + "'s " + raw.size()
@@ -76,6 +90,33 @@ public final class RunExports {
                     + "): what they hold is left out");
         }
         return jmhJson(runDir, run);
+    }
+
+    /**
+     * The merged JMH file a run wrote when it ended: {@value #JMH_MERGED}, else the {@value #JMH_MERGED_PLAIN} of a
+     * run made before the export was compressed; empty when it has neither.
+     */
+    public static Optional<Path> mergedFile(Path runDir) {
+        return Stream.of(JMH_MERGED, JMH_MERGED_PLAIN).map(runDir::resolve).filter(Files::isRegularFile).findFirst();
+    }
+
+    /** The JSON text of a merged JMH file, either form: gunzipped when its name ends in {@code .gz}, else as it is. */
+    public static String readMerged(Path file) throws IOException {
+        if (!file.getFileName().toString().endsWith(".gz")) {
+            return Files.readString(file);
+        }
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** {@code text} as a gzip file's bytes (no name and no time in its header, so equal text gives equal bytes). */
+    static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
     }
 
     /** The raw file or directory of every cell that has one, each once, in the run's order. */

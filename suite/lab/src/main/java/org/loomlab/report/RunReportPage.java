@@ -41,7 +41,8 @@ public final class RunReportPage {
         md.append(head).append(precision);
         HtmlPage page = new HtmlPage("Run " + r.runId() + ": " + r.jdk().id() + " on " + r.host().name())
                 .markdown(head).meta(ReportPage.links(reportDir, Stream.of(ResultsLayout.RUN_JSON, RunExports.CELLS_CSV,
-                        RunExports.JMH_MERGED).map(runDir.toAbsolutePath()::resolve).toList())).markdown(precision);
+                                RunExports.JMH_MERGED, RunExports.JMH_MERGED_PLAIN) // the plain one: runs made before
+                        .map(runDir.toAbsolutePath()::resolve).toList())).markdown(precision);
         Map<String, List<Cell>> groups = r.results().stream().collect(Collectors.groupingBy(
                 c -> c.experiment() + " (" + c.unit() + ")", LinkedHashMap::new, Collectors.toList()));
         Map<String, String> charts = new LinkedHashMap<>();

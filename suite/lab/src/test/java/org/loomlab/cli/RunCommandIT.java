@@ -7,6 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import org.loomlab.report.RunExports;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +90,10 @@ class RunCommandIT {
         // The exports beside run.json: a CSV row per cell, and every cell's one fork of JMH results in one array.
         assertThat(r.stdout()).contains("exports: ");
         assertThat(Files.readAllLines(runJson.resolveSibling("cells.csv"))).hasSize(97);
-        JsonNode merged = RecordJson.mapper().readTree(runJson.resolveSibling("jmh-merged.json").toFile());
+        // JMH's JSON gzipped (a quick run's is 0.84 MB as text); no plain copy beside it
+        JsonNode merged = RecordJson.mapper().readTree(
+                RunExports.readMerged(runJson.resolveSibling("jmh-merged.json.gz")));
+        assertThat(runJson.resolveSibling("jmh-merged.json")).doesNotExist();
         assertThat(merged).hasSize(32);
         assertThat(merged.findValuesAsText("benchmark")).allMatch(b -> b.contains("Philosophers"));
     }
@@ -241,7 +245,8 @@ class RunCommandIT {
         assertThat(quick.at("/precision/samples_per_fork").asInt()).isEqualTo(2);
         assertThat(quick.at("/precision/warmup_discarded").asInt()).isEqualTo(1);
         // The benchmark never saw the lab's axis: JMH's own JSON has the experiment's params only.
-        JsonNode jmh = RecordJson.mapper().readTree(runJson.resolveSibling("jmh-merged.json").toFile());
+        JsonNode jmh = RecordJson.mapper().readTree(
+                RunExports.readMerged(runJson.resolveSibling("jmh-merged.json.gz")));
         assertThat(jmh.findValues("params")).isNotEmpty().allSatisfy(p -> assertThat(p.has("settings")).isFalse());
 
         LabProcess.Result diff = LabProcess.run(tmp.resolve("log"), 60, "diff", runJson.toString(),

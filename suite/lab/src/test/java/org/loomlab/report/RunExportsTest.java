@@ -9,12 +9,15 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -95,19 +98,45 @@ class RunExportsTest {
         Path copy = tmp.resolve("bench-b");
         copyTree(RUN.resolve("jmh"), copy.resolve("jmh"));
         String said = RunExports.write(copy, run);
-        assertThat(said).contains("cells.csv (6 rows)").contains("jmh-merged.json (");
-        JsonNode json = RecordJson.mapper().readTree(copy.resolve(RunExports.JMH_MERGED).toFile());
+        assertThat(said).contains("cells.csv (6 rows)").contains("jmh-merged.json.gz (");
+        // JMH's JSON verbatim, gzipped: gunzip gives back the very text, and nothing plain is written beside it
+        Path gz = copy.resolve(RunExports.JMH_MERGED);
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(RunExports.jmhJson(RUN, run));
+        }
+        assertThat(copy.resolve(RunExports.JMH_MERGED_PLAIN)).doesNotExist();
+        JsonNode json = RecordJson.mapper().readTree(RunExports.readMerged(gz));
         assertThat(json.isArray()).isTrue();
         assertThat(json).hasSize(RunExports.jmhMerged(RUN, run).size());
+        assertThat(Files.size(gz)).isLessThan(RunExports.jmhJson(RUN, run).length() / 4);
+        // the same run gives the same bytes (no time in the gzip header), so rewriting it leaves git nothing to add
+        byte[] once = Files.readAllBytes(gz);
+        RunExports.write(copy, run);
+        assertThat(Files.readAllBytes(gz)).isEqualTo(once);
         assertThat(Files.readString(copy.resolve(RunExports.CELLS_CSV))).isEqualTo(RunExports.cellsCsv(run));
     }
 
-    /** A clone has no raw files: the export says so and gives the jmh-merged.json the run wrote, unchanged. */
+    /** A clone has no raw files: the export says so and gives the JSON the run wrote, uncompressed and unchanged. */
     @Test
     void exportsTheRunsOwnMergedFileWhenItsRawFilesAreNotHere() throws Exception {
         RunRecord run = RecordJson.read(RUN.resolve("run.json"));
         Path clone = Files.createDirectories(tmp.resolve("bench-b"));
-        Files.writeString(clone.resolve(RunExports.JMH_MERGED), RunExports.jmhJson(RUN, run));
+        Files.write(clone.resolve(RunExports.JMH_MERGED), RunExports.gzip(RunExports.jmhJson(RUN, run)));
+        List<String> notes = new ArrayList<>();
+
+        String json = RunExports.jmhExport(clone, run, "bench-b", notes::add);
+
+        assertThat(json).isEqualTo(RunExports.jmhJson(RUN, run));
+        assertThat(notes).containsExactly("raw per-fork files of bench-b are not here (they are kept out of git); "
+                + "exporting the jmh-merged.json.gz it wrote when it ran");
+    }
+
+    /** A run committed before the export was gzipped keeps its plain jmh-merged.json, and the export still reads it. */
+    @Test
+    void exportsAnOlderRunsPlainMergedFileWhenItHasNoGzippedOne() throws Exception {
+        RunRecord run = RecordJson.read(RUN.resolve("run.json"));
+        Path clone = Files.createDirectories(tmp.resolve("bench-b"));
+        Files.writeString(clone.resolve(RunExports.JMH_MERGED_PLAIN), RunExports.jmhJson(RUN, run));
         List<String> notes = new ArrayList<>();
 
         String json = RunExports.jmhExport(clone, run, "bench-b", notes::add);
@@ -115,6 +144,7 @@ class RunExportsTest {
         assertThat(json).isEqualTo(RunExports.jmhJson(RUN, run));
         assertThat(notes).containsExactly("raw per-fork files of bench-b are not here (they are kept out of git); "
                 + "exporting the jmh-merged.json it wrote when it ran");
+        assertThat(RunExports.mergedFile(clone)).contains(clone.resolve("jmh-merged.json"));
     }
 
     @Test
@@ -125,7 +155,7 @@ class RunExportsTest {
         assertThatThrownBy(() -> RunExports.jmhExport(clone, run, "bench-b", n -> { }))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("raw per-fork files of bench-b are not here (they are kept out of git), nor its "
-                        + "jmh-merged.json: nothing to merge; export it where it ran");
+                        + "jmh-merged.json.gz (or jmh-merged.json): nothing to merge; export it where it ran");
     }
 
     @Test

@@ -59,6 +59,19 @@ class RunReportPageTest {
         assertThat(html).contains("<h2>philosophers (ms/op)</h2>").contains("<h2>service (req/s)</h2>");
     }
 
+    @Test
+    void pageLinksTheGzippedJmhJsonOfANewRunAndThePlainOneOfAnOlderRun() throws Exception {
+        Files.writeString(runDir.resolve("run.json"), "{}");
+        Files.write(runDir.resolve(RunExports.JMH_MERGED), RunExports.gzip("[]\n"));
+        assertThat(RunReportPage.of(record(), runDir, runDir.resolve("report"), c -> false).html())
+                .contains("href=\"../jmh-merged.json.gz\"").doesNotContain("href=\"../jmh-merged.json\"");
+
+        Files.delete(runDir.resolve(RunExports.JMH_MERGED));
+        Files.writeString(runDir.resolve(RunExports.JMH_MERGED_PLAIN), "[]\n");
+        assertThat(RunReportPage.of(record(), runDir, runDir.resolve("report"), c -> false).html())
+                .contains("href=\"../jmh-merged.json\"").doesNotContain("jmh-merged.json.gz");
+    }
+
     /** The Markdown from {@code heading} to the next heading of its level. */
     private static String section(String md, String heading) {
         String from = md.substring(md.indexOf(heading));

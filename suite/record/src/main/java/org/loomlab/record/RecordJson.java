@@ -76,6 +76,11 @@ public final class RecordJson {
         atomically(target, tmp -> Files.writeString(tmp, text, java.nio.charset.StandardCharsets.UTF_8));
     }
 
+    /** Writes {@code bytes} to {@code target} through a temporary file and a rename (a compressed export). */
+    public static void writeBytesAtomically(Path target, byte[] bytes) {
+        atomically(target, tmp -> Files.write(tmp, bytes));
+    }
+
     /** What fills the temporary file. */
     private interface Filler {
         void fill(Path tmp) throws IOException;
