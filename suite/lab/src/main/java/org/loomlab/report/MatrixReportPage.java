@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ import java.util.stream.Stream;
 /**
  * The cross-JDK report of one matrix record (a column per JDK), or of a lab result set: every host's matrix record,
  * a column per JDK and host ({@code openjdk-25@lab-intel}). A JDK the matrix could not run is listed with its status
- * rather than dropped, and the claims and diffs written beside a matrix record are shown on its page.
+ * rather than dropped, and the claims and diffs written beside a matrix record are linked from both pages near the
+ * top (a reader of the report folder would not know they are one folder up) and shown at the end of the HTML page.
  */
 public final class MatrixReportPage {
 
@@ -72,6 +74,15 @@ public final class MatrixReportPage {
             page.meta(relative + "[" + RelativePage.HTML + "](" + RelativePage.HTML + ")");
             text.append(relative).append("[").append(RelativePage.MARKDOWN).append("](").append(RelativePage.MARKDOWN).append(")\n\n");
         }
+        List<List<Path>> beside = new ArrayList<>();
+        for (Matrix m : matrices) {
+            beside.addAll(beside(m));
+        }
+        if (!beside.isEmpty()) {
+            String list = besideList(reportDir, beside);
+            text.append(list);
+            page.markdown(list);
+        }
         Map<String, String> dots = comparison.dotCharts(page.colours());
         comparison.tables().forEach((title, table) -> {
             text.append("\n### ").append(title).append("\n\n").append(table);
@@ -99,8 +110,8 @@ public final class MatrixReportPage {
             charts.put(file, chart.getValue());
             text.append("![").append(chart.getKey()).append("](").append(file).append(")\n\n");
         }
-        for (Matrix m : matrices) {
-            produced(page, reportDir, m.file().toAbsolutePath().getParent(), m.record().matrixId());
+        for (List<Path> output : beside) {
+            shown(page, reportDir, output);
         }
         return new ReportPage(text.toString(), page.html(), charts);
     }
@@ -120,22 +131,52 @@ public final class MatrixReportPage {
         return head.append('\n').toString();
     }
 
-    /** The claims and diffs {@code loom-lab claims} and {@code diff} wrote beside a matrix record, when there are any. */
-    private static void produced(HtmlPage page, Path reportDir, Path matrixDir, String matrixId) throws IOException {
-        List<Path> files = new ArrayList<>();
-        Path claims = matrixDir.resolve("claims-" + matrixId + ".md");
-        if (Files.isRegularFile(claims)) {
-            files.add(claims);
+    /**
+     * The claims and diffs {@code loom-lab claims} and {@code diff} wrote beside a matrix record, each output's
+     * {@code .md} and {@code .json} together (Markdown first), the claims first: {@code claims-<id>.md|json} and
+     * {@code diff-<id>-<jdk>-vs-*.md|json}, {@code <jdk>} one of the matrix's, so that matrix {@code e}'s page does
+     * not take a diff of a matrix {@code e-2}, whose names start the same.
+     */
+    private static List<List<Path>> beside(Matrix m) throws IOException {
+        Path dir = m.file().toAbsolutePath().normalize().getParent();
+        String id = Pattern.quote(m.record().matrixId());
+        String jdks = m.record().jdks().stream().map(e -> Pattern.quote(e.jdk())).collect(Collectors.joining("|"));
+        Pattern ours = Pattern.compile("(claims-" + id + "|diff-" + id + "-(" + jdks + ")-vs-.+)\\.(md|json)");
+        Map<String, List<Path>> byOutput = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            files.filter(f -> ours.matcher(name(f)).matches() && Files.isRegularFile(f))
+                    .sorted(Comparator.comparing((Path f) -> !name(f).startsWith("claims-")).thenComparing(MatrixReportPage::stem)
+                            .thenComparing(f -> !name(f).endsWith(".md")))
+                    .forEach(f -> byOutput.computeIfAbsent(stem(f), k -> new ArrayList<>()).add(f));
         }
-        try (Stream<Path> diffs = Files.list(matrixDir)) {
-            diffs.filter(p -> p.getFileName().toString().matches("diff-" + Pattern.quote(matrixId) + "-.*\\.md"))
-                    .sorted().forEach(files::add);
+        return List.copyOf(byOutput.values());
+    }
+
+    /** A list line per output beside the matrix records, linking its files relative to the report folder. */
+    private static String besideList(Path reportDir, List<List<Path>> outputs) {
+        StringBuilder list = new StringBuilder("Claims and diffs written beside the matrix record:\n\n");
+        outputs.forEach(files -> list.append("- ").append(files.stream().map(f -> ReportPage.link(reportDir, f))
+                .collect(Collectors.joining(" · "))).append('\n'));
+        return list.append('\n').toString();
+    }
+
+    /** One output beside the matrix record on the HTML page: its links, and its Markdown when it has some. */
+    private static void shown(HtmlPage page, Path reportDir, List<Path> files) throws IOException {
+        String stem = stem(files.get(0));
+        page.heading((stem.startsWith("claims-") ? "Claims: " : "Diff: ") + stem).meta(ReportPage.links(reportDir, files));
+        Path markdown = files.get(0);
+        if (name(markdown).endsWith(".md")) {
+            page.markdown(Files.readString(markdown));
         }
-        for (Path file : files) {
-            page.heading((file.getFileName().toString().startsWith("claims") ? "Claims: " : "Diff: ")
-                    + file.getFileName().toString().replaceFirst("\\.md$", "")).meta(ReportPage.links(reportDir, List.of(file)))
-                    .markdown(Files.readString(file));
-        }
+    }
+
+    private static String name(Path file) {
+        return file.getFileName().toString();
+    }
+
+    /** The file name without {@code .md} or {@code .json}: what the two forms of one output share. */
+    private static String stem(Path file) {
+        return name(file).replaceFirst("\\.(md|json)$", "");
     }
 
     /** The file name the records share without {@code .json} (e.g. {@code matrix-smoke-lab}), else {@code lab}. */

@@ -20,9 +20,14 @@ public record ReportPage(String markdown, String html, Map<String, String> chart
 
     /** Markdown links from the report directory to those of {@code files} that exist (relative, so the page moves with them). */
     static String links(Path reportDir, List<Path> files) {
-        return files.stream().filter(Files::isRegularFile).map(f -> "[" + f.getFileName() + "]("
-                + reportDir.toAbsolutePath().normalize().relativize(f.normalize()).toString().replace('\\', '/') + ")")
+        return files.stream().filter(Files::isRegularFile).map(f -> link(reportDir, f))
                 .collect(Collectors.joining(" · ", "record: ", ""));
+    }
+
+    /** A Markdown link from the report directory to {@code file}, named by its file name. */
+    static String link(Path reportDir, Path file) {
+        return "[" + file.getFileName() + "](" + reportDir.toAbsolutePath().normalize()
+                .relativize(file.toAbsolutePath().normalize()).toString().replace('\\', '/') + ")";
     }
 
     /** The SVG file of a chart titled e.g. {@code philosophers (ms/op)}: {@code philosophers-ms-op.svg}. */

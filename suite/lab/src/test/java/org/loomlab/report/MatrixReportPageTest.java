@@ -87,12 +87,30 @@ class MatrixReportPageTest {
         Files.writeString(file.resolveSibling("claims-q.md"), "| claim | openjdk-21 |\n| --- | --- |\n| pinning fixed | no |\n");
         Files.writeString(file.resolveSibling("diff-q-openjdk-21-vs-openjdk-25.md"), "1 of 2 cells faster\n");
         Files.writeString(file.resolveSibling("diff-other-a-vs-b.md"), "another matrix's diff\n");
-        String html = MatrixReportPage.of(List.of(m), tmp.resolve("out"), CellMatching.EXACT).html();
+        Files.writeString(file.resolveSibling("claims-q.json"), "{}");
+        Files.writeString(file.resolveSibling("diff-q-2-openjdk-21-vs-openjdk-25.md"), "matrix q-2's diff\n");
+        ReportPage page = MatrixReportPage.of(List.of(m), tmp.resolve("out"), CellMatching.EXACT);
+        String html = page.html();
 
         assertThat(html).contains("<h2>Claims: claims-q</h2>").contains("<td>pinning fixed</td>")
                 .contains("<h2>Diff: diff-q-openjdk-21-vs-openjdk-25</h2>").contains("1 of 2 cells faster")
-                .contains("href=\"../vm/claims-q.md\"").doesNotContain("another matrix");
+                .contains("href=\"../vm/claims-q.md\"").contains("href=\"../vm/claims-q.json\"")
+                .doesNotContain("another matrix").doesNotContain("q-2");
         assertThat(html.indexOf("Claims: claims-q")).isLessThan(html.indexOf("Diff: diff-q"));
+        // the Markdown lists them too, links relative to the report folder, the claims first and each .md before its .json
+        assertThat(page.markdown()).contains("Claims and diffs written beside the matrix record:\n\n"
+                + "- [claims-q.md](../vm/claims-q.md) · [claims-q.json](../vm/claims-q.json)\n"
+                + "- [diff-q-openjdk-21-vs-openjdk-25.md](../vm/diff-q-openjdk-21-vs-openjdk-25.md)\n\n");
+        assertThat(page.markdown()).doesNotContain("diff-other").doesNotContain("q-2");
+        assertThat(html.indexOf("Claims and diffs written beside")).isLessThan(html.indexOf("<h2>"));
+    }
+
+    @Test
+    void listsNothingBesideAMatrixRecordThatHasNoClaimsOrDiffs() throws Exception {
+        ReportPage page = MatrixReportPage.of(List.of(matrix(tmp.resolve("vm/matrix-q.json"), "q")), tmp.resolve("out"),
+                CellMatching.EXACT);
+        assertThat(page.markdown()).doesNotContain("Claims and diffs");
+        assertThat(page.html()).doesNotContain("Claims and diffs").doesNotContain("<h2>Claims: ");
     }
 
     @Test
