@@ -37,12 +37,15 @@ ARG JDK_FEATURE
 ARG SUITE_VERSION
 ARG GIT_COMMIT
 ARG GIT_DIRTY=
-# The commit and whether the tree was dirty are read by the lab's fingerprint: there is no .git inside the image.
-ENV LOOMLAB_GIT_COMMIT=${GIT_COMMIT} LOOMLAB_GIT_DIRTY=${GIT_DIRTY}
+ARG GIT_RELEASE=
+# The commit, whether the tree was dirty and the release tag it is at or after (v0.9.0, v0.9.0+12; empty when none) are
+# read by the lab's fingerprint: there is no .git inside the image.
+ENV LOOMLAB_GIT_COMMIT=${GIT_COMMIT} LOOMLAB_GIT_DIRTY=${GIT_DIRTY} LOOMLAB_GIT_RELEASE=${GIT_RELEASE}
 LABEL org.opencontainers.image.title="loom-lab runner ${JDK_ID}" \
       org.opencontainers.image.version="${SUITE_VERSION}" \
       org.opencontainers.image.revision="${GIT_COMMIT}" \
       org.loomlab.suite.dirty="${GIT_DIRTY}" \
+      org.loomlab.suite.release="${GIT_RELEASE}" \
       org.loomlab.jdk.id="${JDK_ID}" \
       org.loomlab.jdk.vendor="${JDK_VENDOR}" \
       org.loomlab.jdk.feature="${JDK_FEATURE}"

@@ -18,15 +18,27 @@ import picocli.CommandLine;
                 CheckCommand.class, ReapCommand.class, CommandLine.HelpCommand.class})
 public final class LoomLab {
 
-    /** {@code -V}: the version the jar was built as, the commit it was built from and the hash of the jars. */
+    /**
+     * {@code -V}: the version the jar was built as, the release tag its commit is at or after and that commit, and the
+     * hash of the jars. At a release tag on a clean tree the tag says it all; anywhere else the commit follows.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             Suite s = SuiteFingerprint.read(home());
-            String commit = s.gitCommit() == null ? "commit unknown"
-                    : "commit " + s.gitCommit().substring(0, 12) + (Boolean.TRUE.equals(s.gitDirty()) ? " (dirty tree)" : "");
-            return new String[] {"loom-lab " + s.version() + ", " + commit,
-                    "jars sha256 " + (s.jarsSha256() == null ? "unknown (not built)" : s.jarsSha256())};
+            return new String[] {line(s), "jars sha256 " + (s.jarsSha256() == null ? "unknown (not built)" : s.jarsSha256())};
+        }
+
+        /** {@code loom-lab 0.9.0, v0.9.0}, {@code ..., v0.9.0+12 (commit abc)}, {@code ..., no release tag (commit abc)}. */
+        static String line(Suite s) {
+            boolean dirty = Boolean.TRUE.equals(s.gitDirty());
+            String release = s.release() == null ? "no release tag" : s.release();
+            String head = "loom-lab " + s.version() + ", " + release;
+            if (s.release() != null && !s.release().contains("+") && !dirty) {
+                return head;
+            }
+            return head + " (" + (s.gitCommit() == null ? "commit unknown" : "commit " + s.gitCommit().substring(0, 12))
+                    + (dirty ? ", dirty tree" : "") + ")";
         }
     }
 

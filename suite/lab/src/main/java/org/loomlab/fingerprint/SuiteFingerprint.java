@@ -14,13 +14,21 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The suite's version, git state and the hash of the jars that ran. Inside a container there is no .git:
- * the commit and the dirty flag then come from {@code LOOMLAB_GIT_COMMIT} and {@code LOOMLAB_GIT_DIRTY},
- * set by the image build; the jar hash is always read from the jars themselves.
+ * The suite's version, git state (commit, dirty flag, the release tag it is at or after) and the hash of the jars that
+ * ran. Inside a container there is no .git: the git state then comes from {@code LOOMLAB_GIT_COMMIT},
+ * {@code LOOMLAB_GIT_DIRTY} and {@code LOOMLAB_GIT_RELEASE}, set by the image build; the jar hash is always read from
+ * the jars themselves.
  */
 public final class SuiteFingerprint {
+
+    /** What {@code git describe --long} says: the tag, the commits since it, {@code g} and the abbreviated commit. */
+    private static final Pattern DESCRIBED = Pattern.compile("(v\\S+)-(\\d+)-g[0-9a-f]+");
+    /** A release as the record keeps it (the schema's pattern). */
+    private static final Pattern RELEASE = Pattern.compile("v[^+\\s]+(\\+[0-9]+)?");
 
     private SuiteFingerprint() {
     }
@@ -47,10 +55,30 @@ public final class SuiteFingerprint {
             // In a runner image: the build stamped both, from the tree its jars were built from.
             String fromImage = System.getenv("LOOMLAB_GIT_COMMIT");
             String dirty = System.getenv("LOOMLAB_GIT_DIRTY");
+            String release = System.getenv("LOOMLAB_GIT_RELEASE");
             return new Suite(version, fromImage != null && fromImage.matches("[0-9a-f]{40}") ? fromImage : null,
-                    "true".equals(dirty) ? Boolean.TRUE : "false".equals(dirty) ? Boolean.FALSE : null, jars);
+                    "true".equals(dirty) ? Boolean.TRUE : "false".equals(dirty) ? Boolean.FALSE : null, jars,
+                    release != null && RELEASE.matcher(release).matches() ? release : null);
         }
-        return new Suite(version, commit.get(), dirty(home), jars);
+        return new Suite(version, commit.get(), dirty(home), jars, release(home).orElse(null));
+    }
+
+    /**
+     * The release tag HEAD is at ({@code v0.9.0}) or after ({@code v0.9.0+12}, 12 commits on), the nearest {@code v*}
+     * tag {@code git describe} reaches; empty when none is reachable or outside a git tree. A release is tagged
+     * {@code v} + the pom's version (docs/NOTES.md, "Releases"; {@code VersionTest} holds a tag on HEAD to it).
+     */
+    public static Optional<String> release(Path home) {
+        return git(home, "describe", "--tags", "--match", "v*", "--long").flatMap(SuiteFingerprint::release);
+    }
+
+    /** {@code v0.9.0-12-gabc1234} (git describe --long) as {@code v0.9.0+12}, and {@code v0.9.0-0-g...} as the tag. */
+    static Optional<String> release(String described) {
+        Matcher m = DESCRIBED.matcher(described);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        return Optional.of(m.group(2).equals("0") ? m.group(1) : m.group(1) + "+" + m.group(2));
     }
 
     /** The commit HEAD names in {@code home}'s git tree; empty outside one (in a runner image). */

@@ -125,7 +125,8 @@ public final class RunnerImage {
     private Map<String, String> provenance() {
         return Map.of("SUITE_VERSION", SuiteFingerprint.version(),
                 "GIT_COMMIT", gitCommit(),
-                "GIT_DIRTY", Objects.toString(SuiteFingerprint.dirty(home), ""));
+                "GIT_DIRTY", Objects.toString(SuiteFingerprint.dirty(home), ""),
+                "GIT_RELEASE", SuiteFingerprint.release(home).orElse(""));
     }
 
     private static void copyJar(Path jar, Path context) throws IOException {

@@ -10,7 +10,10 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code loom-lab -V} from the built jar: the version the build stamped, the commit of this clone, the jars' hash. */
+/**
+ * {@code loom-lab -V} from the built jar: the version the build stamped, the release tag and commit of this clone, the
+ * jars' hash.
+ */
 class VersionIT {
 
     @TempDir
@@ -23,7 +26,10 @@ class VersionIT {
         // The parent pom's own version: the first <version> after its <artifactId>loom-lab</artifactId>.
         String pomVersion = Files.readString(LabProcess.HOME.resolve("suite/pom.xml"))
                 .replaceAll("(?s).*?<artifactId>loom-lab</artifactId>\\s*<version>([^<]+)</version>.*", "$1");
-        assertThat(r.stdout()).startsWith("loom-lab " + pomVersion + ", commit ").containsPattern("commit [0-9a-f]{12}")
+        // the release tag HEAD is at (the commit then said only on a dirty tree) or after, or none, and the commit
+        assertThat(r.stdout()).startsWith("loom-lab " + pomVersion + ", ")
+                .containsPattern("^loom-lab \\S+, (v[^+\\s]+(\n| \\(commit [0-9a-f]{12}, dirty tree\\))"
+                        + "|(v[^+\\s]+\\+[0-9]+|no release tag) \\(commit [0-9a-f]{12}(, dirty tree)?\\)\n)")
                 .containsPattern("jars sha256 [0-9a-f]{64}");
     }
 
