@@ -17,7 +17,8 @@ import java.util.List;
  * so treating them as independent makes intervals too narrow. With at least two forks a side, each fork
  * counts once (the log of its mean) and B/A is exp(mean log B - mean log A) with a Welch t interval.
  * With one fork a side, only the samples are left: the Hodges-Lehmann ratio with the interval that
- * inverts the exact rank test, which knows nothing of JVM-to-JVM variance. Logs make the shift a
+ * inverts the exact rank test, which knows nothing of JVM-to-JVM variance. Runs made apart move by more than their
+ * forks say; with repeated runs a side the run is the unit instead ({@link #overRuns}). Logs make the shift a
  * ratio, so a 2 % noise band means the same for milliseconds and for requests per second.
  *
  * @param estimate B/A
@@ -47,7 +48,13 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
          * Lanes that took turns: a paired t over the per-round log ratios, on rounds - 1 degrees of freedom. Whatever
          * drifted during the run reached both forks of a round, so it cancels in their ratio instead of widening it.
          */
-        PAIRED("paired t over per-round log ratios");
+        PAIRED("paired t over per-round log ratios"),
+        /**
+         * Repeated runs a side, the run the unit: each run counts once (the mean of its forks' log means), and a Welch t
+         * over the runs' values on Welch-Satterthwaite degrees of freedom. The runs' own spread is the run-to-run
+         * variance, so nothing is added for it.
+         */
+        RUNS("welch t over runs' mean log fork means");
 
         private final String label;
 
@@ -131,6 +138,52 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         double p = TTest.withDefaults().pairedTest(lb, la).getPValue();
         return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.PAIRED,
                 Math.sqrt(vd / rounds), rounds - 1);
+    }
+
+    /**
+     * B/A with repeated runs as the unit (Kalibera and Jones: a run's level varies from run to run by a term of its own,
+     * which no number of forks within a run shrinks). Each run of a side counts once, by the mean of its forks' log
+     * means; B/A is exp(mean over B's runs - mean over A's runs) with a Welch t interval over the runs' values and
+     * Welch-Satterthwaite degrees of freedom. No run-to-run allowance is added: the runs' spread is it.
+     *
+     * <p>Fewer than two runs on a side, or runs whose values are all alike on both sides, fall back to today's rule
+     * between two runs: each side's forks pooled over its runs, {@link #of(List, List, double, double, double)} with the
+     * given allowance.
+     *
+     * @param a           the baseline's runs, each its forks (each a non-empty array of positive samples); a run without
+     *                    forks for the cell is left out
+     * @param b           the candidate's runs
+     * @param widen       the fallback's factor ({@link RunToRun})
+     * @param runVariance the fallback's tau² ({@link RunToRun#runVariance})
+     */
+    public static Ratio overRuns(List<List<double[]>> a, List<List<double[]>> b, double confidence, double widen,
+                                 double runVariance) {
+        double[] ra = runMeans(a);
+        double[] rb = runMeans(b);
+        if (ra.length < 2 || rb.length < 2) {
+            return of(pooled(a), pooled(b), confidence, widen, runVariance);
+        }
+        double va = Variance.of(ra).getAsDouble();
+        double vb = Variance.of(rb).getAsDouble();
+        if (va == 0 && vb == 0) {
+            return of(pooled(a), pooled(b), confidence, widen, runVariance);
+        }
+        TTest.Result t = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(rb, ra);
+        double shift = Mean.of(rb).getAsDouble() - Mean.of(ra).getAsDouble();
+        double se = Math.sqrt(va / ra.length + vb / rb.length);
+        double half = TDistribution.of(t.getDegreesOfFreedom()).inverseSurvivalProbability((1 - confidence) / 2) * se;
+        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), t.getPValue(), Method.RUNS, se,
+                t.getDegreesOfFreedom());
+    }
+
+    /** Each run's value: the mean of its forks' log means; runs without forks are left out. */
+    static double[] runMeans(List<List<double[]>> runs) {
+        return runs.stream().filter(forks -> !forks.isEmpty())
+                .mapToDouble(forks -> Mean.of(logMeans(forks)).getAsDouble()).toArray();
+    }
+
+    private static List<double[]> pooled(List<List<double[]>> runs) {
+        return runs.stream().flatMap(List::stream).toList();
     }
 
     /**

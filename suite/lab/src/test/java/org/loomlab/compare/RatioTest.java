@@ -3,6 +3,8 @@ package org.loomlab.compare;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.Variance;
 import org.apache.commons.statistics.distribution.TDistribution;
+import org.apache.commons.statistics.inference.DataDispersion;
+import org.apache.commons.statistics.inference.TTest;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -183,5 +185,72 @@ class RatioTest {
         List<double[]> b = List.of(new double[] {1.1}, new double[] {2.3}, new double[] {3.2});
         Ratio uneven = Ratio.paired(a, b, 0.95);
         assertThat(uneven).isEqualTo(Ratio.paired(a.subList(0, 3), b, 0.95));
+    }
+
+    /** A run whose forks' means lie 1 % either side of exp(level): its value, the mean of its forks' log means, is level. */
+    private static List<double[]> run(double level) {
+        return List.of(new double[] {Math.exp(level - 0.01)}, new double[] {Math.exp(level + 0.01)});
+    }
+
+    @Test
+    void overRunsIsAWelchTOverTheRunsMeanLogForkMeans() {
+        // Run values 0, 0.1, 0.2 (mean 0.1, variance 0.01) against 0.3, 0.4, 0.8 (mean 0.5, variance 0.07).
+        List<List<double[]>> a = List.of(run(0), run(0.1), run(0.2));
+        List<List<double[]>> b = List.of(run(0.3), run(0.4), run(0.8));
+        Ratio r = Ratio.overRuns(a, b, 0.95, 2.5, 0.04);
+        assertThat(r.method()).isEqualTo(Ratio.Method.RUNS);
+        // By hand: se² = 0.01/3 + 0.07/3 = 0.08/3; Welch-Satterthwaite df = se⁴ / ((0.01/3)²/2 + (0.07/3)²/2) = 2.56.
+        double se = Math.sqrt(0.08 / 3);
+        double df = Math.pow(0.08 / 3, 2) / (Math.pow(0.01 / 3, 2) / 2 + Math.pow(0.07 / 3, 2) / 2);
+        assertThat(df).isCloseTo(2.56, within(1e-9));
+        assertThat(r.df()).isCloseTo(df, within(1e-9));
+        assertThat(r.logSe()).isCloseTo(se, within(1e-12));
+        assertThat(r.estimate()).isCloseTo(Math.exp(0.4), within(1e-12));
+        double half = TDistribution.of(df).inverseSurvivalProbability(0.025) * se;
+        assertThat(r.low()).isCloseTo(Math.exp(0.4 - half), within(1e-9));
+        assertThat(r.high()).isCloseTo(Math.exp(0.4 + half), within(1e-9));
+        // t = 0.4 / se = 2.449 on 2.56 df, and Commons Statistics' Welch test on the run values says the same.
+        assertThat(r.pValue()).isCloseTo(2 * TDistribution.of(df).survivalProbability(0.4 / se), within(1e-12));
+        TTest.Result welch = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC)
+                .test(new double[] {0.3, 0.4, 0.8}, new double[] {0, 0.1, 0.2});
+        assertThat(r.pValue()).isCloseTo(welch.getPValue(), within(1e-9));
+        assertThat(r.df()).isCloseTo(welch.getDegreesOfFreedom(), within(1e-9));
+        // The allowance given for the fallback is not used: the runs' spread is the run-to-run variance.
+        assertThat(Ratio.overRuns(a, b, 0.95, 1, 0)).isEqualTo(r);
+    }
+
+    @Test
+    void overRunsIsWiderThanItsPooledForksWhenRunsMoveAndForksAgree() {
+        // Forks agree to 1 % within each run; the runs themselves move by 10 %. Pooled, six forks a side count as six
+        // independent values though they are three runs' worth: over runs the interval is wider, and holds 1.
+        List<List<double[]>> a = List.of(run(0), run(0.1), run(-0.1));
+        List<List<double[]>> b = List.of(run(0.05), run(0.15), run(-0.05));
+        Ratio runs = Ratio.overRuns(a, b, 0.95, 1, 0);
+        Ratio forks = Ratio.of(a.stream().flatMap(List::stream).toList(), b.stream().flatMap(List::stream).toList(), 0.95);
+        assertThat(runs.estimate()).isCloseTo(Math.exp(0.05), within(1e-12));
+        assertThat(forks.estimate()).isCloseTo(runs.estimate(), within(1e-12));
+        assertThat(runs.low()).isLessThan(1);
+        assertThat(runs.logHalfWidth()).isGreaterThan(forks.logHalfWidth());
+    }
+
+    @Test
+    void overRunsFallsBackToPooledForksUnderTwoRunsASideOrRunsAllAlike() {
+        List<List<double[]>> three = List.of(run(0), run(0.1), run(0.2));
+        List<List<double[]>> one = List.of(run(0.3));
+        List<double[]> pooled = three.stream().flatMap(List::stream).toList();
+        // One run on B: today's rule between two runs, with the allowance given (a factor, or tau² per cell).
+        assertThat(Ratio.overRuns(three, one, 0.95, 2.5, 0)).isEqualTo(Ratio.of(pooled, run(0.3), 0.95, 2.5, 0));
+        assertThat(Ratio.overRuns(three, one, 0.95, 1, 0.01)).isEqualTo(Ratio.of(pooled, run(0.3), 0.95, 1, 0.01));
+        assertThat(Ratio.overRuns(three, one, 0.95, 1, 0.01).method()).isEqualTo(Ratio.Method.FORKS);
+        // A run without forks for the cell is left out: two runs on A with forks, one on B, so again the fallback.
+        List<List<double[]>> gap = List.of(run(0), List.of(), run(0.2));
+        assertThat(Ratio.overRuns(gap, List.of(run(0.3), List.of()), 0.95, 1, 0).method()).isEqualTo(Ratio.Method.FORKS);
+        assertThat(Ratio.runMeans(gap)).containsExactly(new double[] {0, 0.2}, within(1e-12));
+        // Every run of both sides at one value: no spread over runs to scale a t by.
+        List<List<double[]>> flatA = List.of(run(0), run(0));
+        List<List<double[]>> flatB = List.of(run(0.1), run(0.1));
+        Ratio flat = Ratio.overRuns(flatA, flatB, 0.95, 1, 0);
+        assertThat(flat.method()).isEqualTo(Ratio.Method.FORKS);
+        assertThat(flat.estimate()).isCloseTo(Math.exp(0.1), within(1e-12));
     }
 }
