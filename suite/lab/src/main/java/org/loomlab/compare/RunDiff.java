@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * {@link VerdictRules}). A is the baseline. Cells are matched on {@link CellKey} ({@link CellMatching}: a record older
  * than an axis matches the value the axis declares for it); a cell that did not end ok on
  * both sides is listed with the reason. The runs' fingerprints are compared first: on different hardware
- * directional verdicts are held back unless asked for.
+ * directional verdicts are held back unless asked for. With repeated runs a side ({@link #overRuns}) the run is the
+ * unit: each run counts once per cell, and the runs' spread stands for the run-to-run variance.
  */
 public final class RunDiff {
 
@@ -58,7 +59,8 @@ public final class RunDiff {
      * {@code detectable} and {@code method} are null when the cell was not compared; {@code verdict} is null then
      * too and {@code note} says why.
      *
-     * @param aForks     JVM forks with samples on A's side (older records: 1)
+     * @param aForks     JVM forks with samples on A's side (older records: 1); over runs, every run's together
+     * @param aRuns      over repeated runs, how many of A's runs measured the cell ok; null for one run a side
      * @param pAdjusted  the p-value adjusted across the family the row was judged in
      * @param pAdjusted  for a row that can never be called (one fork on a side, identical samples): its raw p, since it
      *                   is left out of the family and adjusted against nothing
@@ -70,7 +72,8 @@ public final class RunDiff {
      */
     public record Row(String experiment, Map<String, String> params, String metric, String unit,
                       Double aMedian, Double bMedian, int aSamples, int bSamples, int aForks, int bForks,
-                      Double ratio, Double ciLow, Double ciHigh, Double pValue, Double pAdjusted, Double detectable,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Integer aRuns,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Integer bRuns, Double ratio, Double ciLow, Double ciHigh, Double pValue, Double pAdjusted, Double detectable,
                       Ratio.Method method, Verdict verdict, String note) {
 
         /** Compared, but the samples (or forks) were too few to bound the interval at the asked confidence. */
@@ -90,15 +93,33 @@ public final class RunDiff {
 
         /** The same row with {@code more} after its note. */
         Row withNote(String more) {
-            return new Row(experiment, params, metric, unit, aMedian, bMedian, aSamples, bSamples, aForks, bForks, ratio,
+            return new Row(experiment, params, metric, unit, aMedian, bMedian, aSamples, bSamples, aForks, bForks, aRuns,
+                    bRuns, ratio,
                     ciLow, ciHigh, pValue, pAdjusted, detectable, method, verdict, note.isEmpty() ? more : note + "; " + more);
         }
     }
 
-    /** The whole diff as written by {@code --json}. */
-    public record Result(Side a, Side b, double confidence, double noise, Adjustment adjust, RunToRun runToRun,
-                         boolean pairedByRound, boolean acrossHardware, FingerprintDiff fingerprints, List<Row> rows,
-                         List<Sensitivity> sensitivity) {
+    /**
+     * The whole diff as written by {@code --json}.
+     *
+     * @param a     A's run, or the first of A's runs
+     * @param aRuns with repeated runs a side, every run of A in the order given; empty for one run a side
+     * @param bRuns the same for B
+     */
+    public record Result(Side a, Side b, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Side> aRuns,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Side> bRuns, double confidence, double noise,
+                         Adjustment adjust, RunToRun runToRun, boolean pairedByRound, boolean acrossHardware,
+                         FingerprintDiff fingerprints, List<Row> rows, List<Sensitivity> sensitivity) {
+
+        public Result {
+            aRuns = List.copyOf(aRuns);
+            bRuns = List.copyOf(bRuns);
+        }
+
+        /** Repeated runs a side, the run the unit. */
+        public boolean overRuns() {
+            return !aRuns.isEmpty();
+        }
     }
 
     /**
@@ -146,20 +167,47 @@ public final class RunDiff {
      */
     public RunDiff(Side a, RunRecord ra, Side b, RunRecord rb, VerdictRules rules, boolean acrossHardware,
                    CellMatching matching) {
-        CellMatching both = matching.among(Stream.concat(ra.results().stream(), rb.results().stream()).toList());
-        Map<CellKey, Cell> left = both.index(ra.results());
-        Map<CellKey, Cell> right = both.index(rb.results());
-        Set<CellKey> keys = new LinkedHashSet<>(left.keySet());
-        keys.addAll(right.keySet());
-        List<VerdictRules.Pairing> pairs = keys.stream().map(k -> new VerdictRules.Pairing(k, left.get(k), right.get(k))).toList();
+        this(List.of(a), List.of(ra), List.of(b), List.of(rb), rules, acrossHardware, matching, false);
+    }
+
+    private RunDiff(List<Side> as, List<RunRecord> ras, List<Side> bs, List<RunRecord> rbs, VerdictRules rules,
+                    boolean acrossHardware, CellMatching matching, boolean overRuns) {
+        CellMatching both = matching.among(Stream.concat(ras.stream(), rbs.stream()).flatMap(r -> r.results().stream()).toList());
+        List<Map<CellKey, Cell>> left = ras.stream().map(r -> both.index(r.results())).toList();
+        List<Map<CellKey, Cell>> right = rbs.stream().map(r -> both.index(r.results())).toList();
+        Set<CellKey> keys = new LinkedHashSet<>();
+        Stream.concat(left.stream(), right.stream()).forEach(m -> keys.addAll(m.keySet()));
+        List<VerdictRules.Pairing> pairs = keys.stream().map(k -> overRuns
+                ? VerdictRules.Pairing.overRuns(k, left.stream().map(m -> m.get(k)).toList(),
+                        right.stream().map(m -> m.get(k)).toList())
+                : new VerdictRules.Pairing(k, left.get(0).get(k), right.get(0).get(k))).toList();
+        RunRecord ra = ras.get(0);
+        RunRecord rb = rbs.get(0);
+        Side a = as.get(0);
+        Side b = bs.get(0);
         FingerprintDiff fingerprints = FingerprintDiff.between(ra, rb);
         List<Row> rows = rules.judge(pairs, fingerprints.hardware() && !acrossHardware ? DIFFERENT_HARDWARE : null);
         Map<String, List<Row>> byExperiment = new LinkedHashMap<>();
         rows.forEach(r -> byExperiment.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
         List<Sensitivity> sensitivity = byExperiment.entrySet().stream().map(e -> Sensitivity.of(e.getKey(), e.getValue()))
                 .toList();
-        this.result = new Result(a, b, rules.confidence(), rules.noise(), rules.adjust(), rules.runToRun(), rules.byRound(),
-                acrossHardware, fingerprints, rows, sensitivity);
+        this.result = new Result(a, b, overRuns ? as : List.of(), overRuns ? bs : List.of(), rules.confidence(),
+                rules.noise(), rules.adjust(), rules.runToRun(), rules.byRound() && !overRuns, acrossHardware, fingerprints,
+                rows, sensitivity);
+    }
+
+    /**
+     * The diff of repeated runs a side, the run the unit ({@link Ratio#overRuns}): each side's runs in the order given,
+     * each with the path it was read from. {@code rules}' run-to-run allowance serves only the rows that fall back to
+     * today's rule (fewer than two runs on a side measured the cell); rounds are never paired across runs.
+     */
+    public static RunDiff overRuns(List<Side> as, List<RunRecord> ras, List<Side> bs, List<RunRecord> rbs,
+                                   VerdictRules rules, boolean acrossHardware, CellMatching matching) {
+        if (as.isEmpty() || bs.isEmpty() || as.size() != ras.size() || bs.size() != rbs.size()) {
+            throw new IllegalArgumentException("a diff over runs needs one or more runs a side, each named");
+        }
+        return new RunDiff(as, ras, bs, rbs, rules.byRound() ? rules.withRunToRun(RunToRun.NONE) : rules, acrossHardware,
+                matching, true);
     }
 
     /** The diff of two records whose cells match as recorded. */
@@ -200,28 +248,39 @@ public final class RunDiff {
     /** README-ready Markdown: which runs, how their fingerprints differ, one table per experiment, the count of each verdict. */
     public String markdown(boolean changedOnly) {
         StringBuilder md = new StringBuilder();
-        md.append("A (baseline): ").append(result.a().describe()).append('\n');
-        md.append("B:            ").append(result.b().describe()).append("\n\n");
-        md.append(result.fingerprints().markdown("A", "B"));
+        if (result.overRuns()) {
+            md.append(String.format(Locale.ROOT, "A (baseline), %d runs:%n", result.aRuns().size()));
+            result.aRuns().forEach(s -> md.append("- ").append(s.describe()).append('\n'));
+            md.append(String.format(Locale.ROOT, "%nB, %d runs:%n", result.bRuns().size()));
+            result.bRuns().forEach(s -> md.append("- ").append(s.describe()).append('\n'));
+            md.append('\n');
+        } else {
+            md.append("A (baseline): ").append(result.a().describe()).append('\n');
+            md.append("B:            ").append(result.b().describe()).append("\n\n");
+        }
+        md.append(result.fingerprints().markdown(result.overRuns() ? "A's first run" : "A",
+                result.overRuns() ? "B's first run" : "B"));
         if (result.fingerprints().hardware()) {
             md.append(result.acrossHardware() ? "Different hardware: judged anyway (--across-hardware).\n"
                     : "Different hardware: no cell is called faster, slower, less or more (--across-hardware to judge anyway).\n");
         }
         long compared = rows().stream().filter(r -> r.pValue() != null).count();
         long callable = rows().stream().filter(Row::callable).count();
-        md.append(String.format(Locale.ROOT, "%nB/A over JVM forks: %s (%s); "
-                        + "a side with one fork falls back to its samples (exact rank test) and is inconclusive. "
+        md.append(String.format(Locale.ROOT, "%n%s"
                         + "p adjusted: %s across %d callable cells%s; could detect: at the level %s, on each row's t "
                         + "degrees of freedom; noise band ±%s; %s.%n%n",
-                result.pairedByRound() ? "A and B are lanes of one run whose forks took turns, so each round's B/A pairs"
-                        + " its two forks and the interval is a paired t over the rounds' log ratios"
-                        : "a Welch t interval on the logs of the fork means",
-                Figures.percent(result.confidence()), result.adjust().label(), callable, compared == callable ? ""
+                result.overRuns() ? overRunsRule() : String.format(Locale.ROOT, "B/A over JVM forks: %s (%s); "
+                        + "a side with one fork falls back to its samples (exact rank test) and is inconclusive. ",
+                        result.pairedByRound() ? "A and B are lanes of one run whose forks took turns, so each round's B/A "
+                                + "pairs its two forks and the interval is a paired t over the rounds' log ratios"
+                                : "a Welch t interval on the logs of the fork means", Figures.percent(result.confidence())),
+                result.adjust().label(), callable, compared == callable ? ""
                         : String.format(Locale.ROOT, " (%d compared cells with one fork on a side or identical samples can "
                         + "never be called: left out, their p unadjusted)", compared - callable),
                 result.adjust() == Adjustment.NONE ? "1 - confidence"
                         : "(1 - confidence) / " + callable + " (Holm's first step, the strictest)", Figures.percent(result.noise()),
                 result.pairedByRound() ? "no run-to-run allowance: the lanes took turns in one run"
+                        : result.overRuns() ? "rows that fall back: " + result.runToRun().describe()
                         : result.runToRun().describe()));
         Map<String, List<Row>> groups = new LinkedHashMap<>();
         rows().forEach(r -> groups.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
@@ -233,7 +292,8 @@ public final class RunDiff {
                     && r.verdict().directional()).toList();
             if (!shown.isEmpty()) {
                 any = true;
-                md.append("### ").append(g.getKey()).append("\n\n").append(table(axes, shown, result.adjust())).append('\n');
+                md.append("### ").append(g.getKey()).append("\n\n").append(table(axes, shown, result.adjust(), result.overRuns()))
+                        .append('\n');
             }
             String reach = sensitivityLine(g.getKey());
             if (!reach.isEmpty()) {
@@ -245,6 +305,16 @@ public final class RunDiff {
         }
         md.append(summary()).append('\n');
         return md.toString();
+    }
+
+    /** The rule of a diff over runs, for its header: runs are the unit, how many a side, and the fallback. */
+    private String overRunsRule() {
+        return String.format(Locale.ROOT, "Runs are the unit: %d runs of A, %d of B. Per cell each run counts once, by the "
+                        + "mean of its forks' log means; B/A is exp(mean over B's runs - mean over A's runs) with a Welch t "
+                        + "interval over the runs (%s, Welch-Satterthwaite degrees of freedom), and no run-to-run allowance is "
+                        + "added: the runs' spread is it. A cell measured ok in fewer than two runs on a side, or whose runs "
+                        + "are all alike, falls back to its forks pooled per side, judged as between two runs. ",
+                result.aRuns().size(), result.bRuns().size(), Figures.percent(result.confidence()));
     }
 
     /** One line: how many cells got each verdict, and what kept others from one. */
@@ -281,9 +351,13 @@ public final class RunDiff {
         return rows().size() + " cells: " + String.join(", ", parts);
     }
 
-    private static String table(List<String> axes, List<Row> rows, Adjustment adjust) {
+    private static String table(List<String> axes, List<Row> rows, Adjustment adjust, boolean overRuns) {
         List<String> header = new ArrayList<>(axes);
-        header.addAll(List.of("metric", "A median", "B median", "forks", "B/A", "interval", "p"));
+        header.addAll(List.of("metric", "A median", "B median"));
+        if (overRuns) {
+            header.add("runs");
+        }
+        header.addAll(List.of("forks", "B/A", "interval", "p"));
         if (adjust != Adjustment.NONE) {
             header.add("p " + adjust.label());
         }
@@ -295,6 +369,9 @@ public final class RunDiff {
             row.add(r.metric() + " (" + r.unit() + ")");
             row.add(Figures.number(r.aMedian()));
             row.add(Figures.number(r.bMedian()));
+            if (overRuns) {
+                row.add(r.aRuns() + "/" + r.bRuns());
+            }
             row.add(r.aForks() + "/" + r.bForks());
             row.add(r.ratio() == null ? "" : String.format(Locale.ROOT, "%.3f", r.ratio()));
             row.add(r.ciLow() == null ? "" : interval(r.ciLow(), r.ciHigh()));

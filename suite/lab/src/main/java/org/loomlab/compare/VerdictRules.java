@@ -11,6 +11,7 @@ import org.loomlab.record.CellStatus;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +27,8 @@ import java.util.Optional;
  * nothing else holds verdicts back (different hardware). {@code same} needs the interval inside the band and two
  * forks a side too; with one fork on a side a pair is {@code inconclusive} unless every sample is the same number.
  * The pitfall it guards against: a verdict from one JVM's iterations, or the one cell in twenty that moves by
- * chance, read as a change of the code.
+ * chance, read as a change of the code. A pairing over repeated runs a side ({@link Pairing#overRuns}) counts each
+ * run once ({@link Ratio#overRuns}), its rows in the same family and held to the same rules.
  *
  * @param confidence of each interval, e.g. 0.95
  * @param noise      half-width of the band around 1 that counts as no change, e.g. 0.02
@@ -67,6 +69,9 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
     /** Note of a row whose variance is mostly the runs' own (tau²), which more forks a run cannot shrink. */
     public static final String RUNS_NOT_FORKS = "runs, not forks, would narrow it";
 
+    /** Note of a row over runs that fell back to its forks: fewer than two runs on a side, or runs all alike. */
+    public static final String FORKS_POOLED = "forks pooled per side: too few runs, or runs all alike";
+
     /** Note of a row whose every sample is the same number on both sides. */
     public static final String IDENTICAL = "identical samples";
 
@@ -75,12 +80,43 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
      *
      * @param apart the cells ran apart (two runs, or cells of one run that did not take turns), so the run-to-run
      *              allowance applies to them; false for cells whose forks took turns
+     * @param aRuns with repeated runs a side, the cell in each of A's runs, in run order (null where a run lacks it);
+     *              empty when the row compares one run a side. {@code a} is then the first of them that ran ok.
+     * @param bRuns the same for B
      */
-    public record Pairing(CellKey key, Cell a, Cell b, boolean apart) {
+    public record Pairing(CellKey key, Cell a, Cell b, boolean apart, List<Cell> aRuns, List<Cell> bRuns) {
+
+        public Pairing {
+            aRuns = Collections.unmodifiableList(new ArrayList<>(aRuns));
+            bRuns = Collections.unmodifiableList(new ArrayList<>(bRuns));
+        }
+
+        public Pairing(CellKey key, Cell a, Cell b, boolean apart) {
+            this(key, a, b, apart, List.of(), List.of());
+        }
 
         /** Two cells of two runs (or of one run's slices), as {@code diff} pairs them: apart. */
         public Pairing(CellKey key, Cell a, Cell b) {
             this(key, a, b, true);
+        }
+
+        /**
+         * One cell over repeated runs a side ({@code diff A1 A2 --vs B1 B2}): the runs are the unit, so the row's ratio
+         * is over runs ({@link Ratio#overRuns}).
+         */
+        public static Pairing overRuns(CellKey key, List<Cell> aRuns, List<Cell> bRuns) {
+            return new Pairing(key, representative(aRuns), representative(bRuns), true, aRuns, bRuns);
+        }
+
+        /** The first run's cell that ended ok, else the first there is, else null. */
+        private static Cell representative(List<Cell> runs) {
+            return runs.stream().filter(c -> c != null && c.status() == CellStatus.OK).findFirst()
+                    .orElse(runs.stream().filter(Objects::nonNull).findFirst().orElse(null));
+        }
+
+        /** Compared over repeated runs a side. */
+        public boolean overRuns() {
+            return !aRuns.isEmpty() || !bRuns.isEmpty();
         }
 
         /** Two cells compared as one row, keyed as B (a claim may compare different cells, e.g. two metrics). */
@@ -181,8 +217,18 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         return List.copyOf(out);
     }
 
-    /** B/A of the meal spread over forks, as widened as the rows' ratios; empty when a side's forks do not allow it. */
+    /**
+     * B/A of the meal spread over forks, as widened as the rows' ratios (over runs when the rows are); empty when a
+     * side's forks do not allow it.
+     */
     private Optional<Ratio> spreadRatio(Pairing dinner, Pairing meal) {
+        if (dinner.overRuns()) {
+            List<List<double[]>> a = spreadRuns(dinner.aRuns(), meal.aRuns());
+            List<List<double[]>> b = spreadRuns(dinner.bRuns(), meal.bRuns());
+            boolean runs = a.size() >= 2 && b.size() >= 2;
+            boolean forks = a.stream().mapToInt(List::size).sum() >= 2 && b.stream().mapToInt(List::size).sum() >= 2;
+            return runs || forks ? Optional.of(Ratio.overRuns(a, b, confidence, runToRun.factor(), 0)) : Optional.empty();
+        }
         Optional<List<double[]>> a = MealSpread.forks(dinner.a(), meal.a());
         Optional<List<double[]>> b = MealSpread.forks(dinner.b(), meal.b());
         if (a.isEmpty() || b.isEmpty() || a.get().size() < 2 || b.get().size() < 2) {
@@ -191,17 +237,35 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         return Optional.of(Ratio.of(a.get(), b.get(), confidence, runToRun.factor()));
     }
 
+    /** Each run's per-fork meal spreads, for the runs whose dinner and meal cells both ended ok and allow it. */
+    private static List<List<double[]>> spreadRuns(List<Cell> dinners, List<Cell> meals) {
+        List<List<double[]>> out = new ArrayList<>();
+        for (int i = 0; i < Math.min(dinners.size(), meals.size()); i++) {
+            Cell d = dinners.get(i);
+            Cell m = meals.get(i);
+            if (d != null && m != null && d.status() == CellStatus.OK && m.status() == CellStatus.OK) {
+                MealSpread.forks(d, m).filter(f -> !f.isEmpty()).ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
     private RunDiff.Row verdict(Measured m, double pAdjusted, int family, String heldBack) {
         Ratio r = m.ratio;
         List<String> notes = new ArrayList<>();
         if (m.identical) {
             notes.add(IDENTICAL);
         }
+        if (m.overRuns && !m.identical && r.method() != Ratio.Method.RUNS) {
+            notes.add(FORKS_POOLED);
+        }
         if (!r.bounded()) {
             boolean samples = r.method() == Ratio.Method.SAMPLES;
-            notes.add(String.format(Locale.ROOT, "too few %s (%d and %d) for %s confidence", samples ? "samples" : "forks",
-                    samples ? m.a.samples : m.a.forks.size(), samples ? m.b.samples : m.b.forks.size(),
-                    Figures.percent(confidence)));
+            boolean runs = r.method() == Ratio.Method.RUNS;
+            notes.add(String.format(Locale.ROOT, "too few %s (%d and %d) for %s confidence",
+                    samples ? "samples" : runs ? "runs" : "forks",
+                    samples ? m.a.samples : runs ? m.a.runs.size() : m.a.forks.size(),
+                    samples ? m.b.samples : runs ? m.b.runs.size() : m.b.forks.size(), Figures.percent(confidence)));
         }
         boolean oneFork = r.method() == Ratio.Method.SAMPLES && !m.identical;
         Verdict v;
@@ -253,16 +317,28 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
                 .filter(f -> f.length > 0).toList();
     }
 
-    /** One side's samples: grouped by fork as the cell recorded them, and flat. */
-    private record Side(List<double[]> forks, double[] flat, int samples) {
+    /**
+     * One side's samples: grouped by fork as the cell recorded them, and flat; with repeated runs, grouped by run too
+     * ({@code forks} then pools every run's forks).
+     */
+    private record Side(List<double[]> forks, double[] flat, int samples, List<List<double[]>> runs) {
 
         static Side of(Cell c) {
             if (c == null) {
-                return new Side(List.of(), new double[0], 0);
+                return new Side(List.of(), new double[0], 0, List.of());
             }
             List<double[]> forks = VerdictRules.forks(c);
             double[] flat = forks.stream().flatMapToDouble(Arrays::stream).toArray();
-            return new Side(forks, flat, flat.length);
+            return new Side(forks, flat, flat.length, List.of());
+        }
+
+        /** The runs' cells that ended ok with samples, one entry per such run; the rest are left out. */
+        static Side ofRuns(List<Cell> cells) {
+            List<List<double[]>> runs = cells.stream().filter(c -> c != null && c.status() == CellStatus.OK)
+                    .map(VerdictRules::forks).filter(f -> !f.isEmpty()).toList();
+            List<double[]> forks = runs.stream().flatMap(List::stream).toList();
+            double[] flat = forks.stream().flatMapToDouble(Arrays::stream).toArray();
+            return new Side(forks, flat, flat.length, runs);
         }
 
         Double median() {
@@ -275,19 +351,22 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
     }
 
     private Measured measure(Pairing p) {
-        Side a = Side.of(p.a());
-        Side b = Side.of(p.b());
+        boolean overRuns = p.overRuns();
+        Side a = overRuns ? Side.ofRuns(p.aRuns()) : Side.of(p.a());
+        Side b = overRuns ? Side.ofRuns(p.bRuns()) : Side.of(p.b());
+        // Over runs, p.a() is the first run's cell that ended ok: when it did not, none of A's runs did.
         String why = p.a() == null ? "only in B" : p.b() == null ? "only in A"
                 : p.a().status() != CellStatus.OK ? "A " + p.a().status().label()
                 : p.b().status() != CellStatus.OK ? "B " + p.b().status().label()
                 : a.samples == 0 || b.samples == 0 ? "no samples" : null;
         if (why != null) {
-            return new Measured(p.key(), a, b, null, false, why, null, null);
+            return new Measured(p.key(), a, b, null, false, why, null, null, overRuns);
         }
         if (a.constant(a.flat[0]) && b.constant(a.flat[0])) {
             boolean forks = a.forks.size() >= 2 && b.forks.size() >= 2;
-            return new Measured(p.key(), a, b, new Ratio(1, 1, 1, 1, forks ? Ratio.Method.FORKS : Ratio.Method.SAMPLES),
-                    true, null, null, null);
+            boolean runs = a.runs.size() >= 2 && b.runs.size() >= 2;
+            return new Measured(p.key(), a, b, new Ratio(1, 1, 1, 1, runs ? Ratio.Method.RUNS : forks ? Ratio.Method.FORKS
+                    : Ratio.Method.SAMPLES), true, null, null, null, overRuns);
         }
         // Between runs made apart: the cell's run variance where calibrated, else the host's factor. Allocation is an
         // amount, and both were fitted on times: its rows are as measured.
@@ -295,12 +374,15 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         Double tau2 = allowed ? runToRun.runVariance(p.key()) : null;
         double widen = allowed && tau2 == null ? runToRun.factor() : 1;
         try {
-            Ratio r = byRound ? Ratio.paired(a.forks, b.forks, confidence)
+            // Over runs the runs' spread is the run-to-run variance; the allowance is for the fallback alone.
+            Ratio r = overRuns ? Ratio.overRuns(a.runs, b.runs, confidence, widen, tau2 == null ? 0 : tau2)
+                    : byRound ? Ratio.paired(a.forks, b.forks, confidence)
                     : Ratio.of(a.forks, b.forks, confidence, widen, tau2 == null ? 0 : tau2);
-            return new Measured(p.key(), a, b, r, false, null, null, r.method() == Ratio.Method.FORKS ? tau2 : null);
+            return new Measured(p.key(), a, b, r, false, null, null, r.method() == Ratio.Method.FORKS ? tau2 : null,
+                    overRuns);
         } catch (IllegalArgumentException notPositive) {
             return new Measured(p.key(), a, b, null, false, "no ratio: " + notPositive.getMessage(), Verdict.INCONCLUSIVE,
-                    null);
+                    null, overRuns);
         }
     }
 
@@ -309,7 +391,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
      * ratio: null when it was not compared, inconclusive when its samples allow no ratio).
      */
     private record Measured(CellKey key, Side a, Side b, Ratio ratio, boolean identical, String why, Verdict unjudged,
-                            Double runVariance) {
+                            Double runVariance, boolean overRuns) {
 
         /** Whether any verdict but inconclusive or same could come of it: two forks a side, samples not all alike. */
         boolean callable() {
@@ -319,6 +401,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         RunDiff.Row row(Ratio r, Double pAdjusted, Double detectable, Verdict verdict, String note) {
             return new RunDiff.Row(key.experiment(), key.params(), key.metric(), key.unit(), a.median(), b.median(),
                     a.samples, b.samples, a.forks.size(), b.forks.size(),
+                    overRuns ? a.runs.size() : null, overRuns ? b.runs.size() : null,
                     r == null ? null : r.estimate(), r == null ? null : r.low(), r == null ? null : r.high(),
                     r == null ? null : r.pValue(), pAdjusted, detectable, r == null ? null : r.method(),
                     verdict, Objects.requireNonNullElse(note, ""));

@@ -36,6 +36,14 @@ public final class SampleExport {
         return goFormat(a, "A") + goFormat(b, "B");
     }
 
+    /** Repeated runs a side in one stream, every run of a side told apart as that side: {@code benchstat -col side}. */
+    public static String benchstat(List<RunRecord> a, List<RunRecord> b) {
+        StringBuilder out = new StringBuilder();
+        a.forEach(r -> out.append(goFormat(r, "A")));
+        b.forEach(r -> out.append(goFormat(r, "B")));
+        return out.toString();
+    }
+
     /** @param side a configuration value telling runs apart in one stream, or null */
     private static String goFormat(RunRecord run, String side) {
         StringBuilder out = new StringBuilder();

@@ -9,11 +9,17 @@ import org.junit.jupiter.api.Test;
 import org.loomlab.record.Cell;
 import org.loomlab.record.RecordJson;
 import org.loomlab.compare.Ratio;
+import org.loomlab.record.CellStatus;
+import org.loomlab.record.RunRecord;
+import org.apache.commons.statistics.inference.DataDispersion;
+import org.apache.commons.statistics.inference.TTest;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -208,5 +214,93 @@ class DiffIT {
         r = LabProcess.run(tmp.resolve("log"), 60, "diff", JDK25.toString(), tmp.resolve("bogus.json").toString());
         assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
         assertThat(r.stderr().strip()).startsWith("loom-lab: " + tmp.resolve("bogus.json") + " is not a valid run record: ");
+    }
+
+    private static final Path TEMURIN = LabProcess.HOME.resolve("results/vm-epyc-2c-24g/temurin-25");
+
+    /**
+     * Six committed runs of Temurin 25 on one host, three a side: runs are the unit. Each row over runs is
+     * exp(mean log B - mean log A) of the runs' values (each the mean of its forks' log means), with Commons
+     * Statistics' Welch test on those values; cells that fewer than two runs a side measured fall back to their forks.
+     */
+    @Test
+    void repeatedRunsASideAreComparedWithTheRunAsTheUnit() throws Exception {
+        List<String> a = List.of("bench-g", "bench-h", "bench-i");
+        List<String> b = List.of("bench-j", "bench-k", "bench-l");
+        Path json = tmp.resolve("runs.json");
+        List<String> argv = new java.util.ArrayList<>(List.of("diff", "--json", json.toString()));
+        a.forEach(r -> argv.add(TEMURIN.resolve(r).toString()));
+        argv.add("--vs");
+        b.forEach(r -> argv.add(TEMURIN.resolve(r).toString()));
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 120, argv.toArray(String[]::new));
+
+        assertThat(r.exitCode()).as(r.stderr()).isEqualTo(LoomLab.OK);
+        assertThat(r.stdout()).contains("A (baseline), 3 runs:\n- temurin-25 ").contains("B, 3 runs:")
+                .contains("Runs are the unit: 3 runs of A, 3 of B.").contains("rows that fall back: ");
+        JsonNode diff = RecordJson.mapper().readTree(json.toFile());
+        assertThat(diff.get("a_runs")).hasSize(3);
+        assertThat(diff.get("b_runs").get(2).get("run_id").asText()).isEqualTo("bench-l");
+        List<RunRecord> ra = records(a);
+        List<RunRecord> rb = records(b);
+        int overRuns = 0;
+        for (JsonNode row : diff.get("rows")) {
+            if (!row.get("method").isTextual() || !row.get("method").asText().equals(Ratio.Method.RUNS.label())) {
+                continue;
+            }
+            overRuns++;
+            assertThat(row.get("a_runs").asInt()).isGreaterThanOrEqualTo(2);
+            assertThat(row.get("b_runs").asInt()).isGreaterThanOrEqualTo(2);
+            double[] la = runValues(ra, row);
+            double[] lb = runValues(rb, row);
+            assertThat(la).hasSize(row.get("a_runs").asInt());
+            double shift = Arrays.stream(lb).average().orElseThrow() - Arrays.stream(la).average().orElseThrow();
+            assertThat(row.get("ratio").asDouble()).isCloseTo(Math.exp(shift), within(1e-9 * Math.exp(shift)));
+            TTest.Result welch = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(lb, la);
+            assertThat(row.get("p_value").asDouble()).isCloseTo(welch.getPValue(), within(1e-9));
+        }
+        assertThat(overRuns).isGreaterThan(100);
+        // The cells only bench-k and -l have (new in them) are in B alone; rows where a side has one run say so.
+        assertThat(diff.get("rows").findValuesAsText("note")).anySatisfy(n -> assertThat(n).contains("only in B"));
+        // An A/A: the same JDK, host and kernel all six times, and no row is called faster, slower, less or more.
+        assertThat(diff.get("rows").findValuesAsText("verdict")).doesNotContain("faster", "slower", "less", "more");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+            "A B C;              diff takes two runs, A and B, not 3; for repeated runs a side: diff A1 A2 ... --vs B1 B2 ...",
+            "A B --vs C --between mealtime=16:16.8; --between compares two slices of runs, --vs two sides of repeated runs",
+            "A A --vs B;         is named twice; each run counts once"})
+    void badRunListsAreOneLineErrors(String args, String expected) throws Exception {
+        String[] argv = Stream.concat(Stream.of("diff"), Stream.of(args.split(" ")).map(w -> switch (w) {
+            case "A" -> TEMURIN.resolve("bench-g").toString();
+            case "B" -> TEMURIN.resolve("bench-h").toString();
+            case "C" -> TEMURIN.resolve("bench-i").toString();
+            default -> w;
+        })).toArray(String[]::new);
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 60, argv);
+        assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
+    }
+
+    private static List<RunRecord> records(List<String> runs) throws Exception {
+        List<RunRecord> out = new java.util.ArrayList<>();
+        for (String run : runs) {
+            out.add(RecordJson.read(TEMURIN.resolve(run).resolve("run.json")));
+        }
+        return out;
+    }
+
+    /** Each run's value for the row's cell, as a hand would take it: the mean over its forks of log(the fork's mean). */
+    private static double[] runValues(List<RunRecord> runs, JsonNode row) {
+        Map<String, String> params = RecordJson.mapper().convertValue(row.get("params"),
+                new com.fasterxml.jackson.core.type.TypeReference<Map<String, String>>() { });
+        return runs.stream().flatMap(run -> run.results().stream()
+                        .filter(c -> c.experiment().equals(row.get("experiment").asText()) && c.params().equals(params)
+                                && c.metric().equals(row.get("metric").asText()) && c.status() == CellStatus.OK))
+                .mapToDouble(c -> c.forks().stream()
+                        .map(f -> f.stream().filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).toArray())
+                        .filter(f -> f.length > 0)
+                        .mapToDouble(f -> Math.log(Arrays.stream(f).average().orElseThrow())).average().orElseThrow())
+                .toArray();
     }
 }

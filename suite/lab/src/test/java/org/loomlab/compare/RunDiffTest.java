@@ -315,4 +315,82 @@ class RunDiffTest {
         assertThat(s.within10()).isZero();
         assertThat(s.median()).isNull();
     }
+
+    /** Three runs a side: each run's cells, their forks' means as given. */
+    private static List<RunRecord> repeats(String jdk, double[][] sleep, double[][] spin) {
+        List<RunRecord> out = new ArrayList<>();
+        for (int i = 0; i < sleep.length; i++) {
+            List<Cell> cells = new ArrayList<>(List.of(forks("sleep", "ms/op", sleep[i]), forks("noop", "ms/op", 50, 50.5)));
+            if (spin[i] != null) {
+                cells.add(forks("spin", "ms/op", spin[i]));
+            }
+            out.add(run(jdk, "25", cells));
+        }
+        return out;
+    }
+
+    private static List<RunDiff.Side> sides(String prefix, List<RunRecord> runs) {
+        List<RunDiff.Side> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            out.add(RunDiff.Side.of(prefix + "-r" + (i + 1), runs.get(i)));
+        }
+        return out;
+    }
+
+    @Test
+    void repeatedRunsASideAreTheUnitAndARowWithOneRunOnASideFallsBackToItsForks() {
+        List<RunRecord> a = repeats("openjdk-25", new double[][] {{100, 101}, {104, 105}, {97, 98}},
+                new double[][] {{30, 31}, {32, 33}, null});
+        List<RunRecord> b = repeats("openjdk-25", new double[][] {{120, 121}, {124, 125}, {117, 118}},
+                new double[][] {{30, 30.5}, null, null});
+        VerdictRules rules = HOLM_95.withRunToRun(RunToRun.given(2.5));
+        RunDiff d = RunDiff.overRuns(sides("a", a), a, sides("b", b), b, rules, false, CellMatching.EXACT);
+
+        RunDiff.Row sleep = row(d, "sleep");
+        assertThat(sleep.method()).isEqualTo(Ratio.Method.RUNS);
+        assertThat(sleep.aRuns()).isEqualTo(3);
+        assertThat(sleep.bRuns()).isEqualTo(3);
+        assertThat(sleep.aForks()).isEqualTo(6);
+        // The row's ratio is Ratio.overRuns of the runs' forks, unwidened by the factor given for the fallback.
+        Ratio expected = Ratio.overRuns(a.stream().map(r -> VerdictRules.forks(r.results().get(0))).toList(),
+                b.stream().map(r -> VerdictRules.forks(r.results().get(0))).toList(), 0.95, 1, 0);
+        assertThat(sleep.ratio()).isEqualTo(expected.estimate());
+        assertThat(sleep.ciLow()).isEqualTo(expected.low());
+        assertThat(sleep.pValue()).isEqualTo(expected.pValue());
+        // Holm across the callable rows: sleep and noop over runs, spin over its pooled forks.
+        assertThat(d.rows().stream().filter(RunDiff.Row::callable)).hasSize(3);
+        assertThat(sleep.pAdjusted()).isCloseTo(Math.min(1, 3 * sleep.pValue()), within(1e-12));
+        assertThat(sleep.verdict()).isEqualTo(Verdict.SLOWER);
+
+        RunDiff.Row spin = row(d, "spin");
+        assertThat(spin.method()).isEqualTo(Ratio.Method.FORKS);
+        assertThat(spin.aRuns()).isEqualTo(2);
+        assertThat(spin.bRuns()).isEqualTo(1);
+        assertThat(spin.note()).contains(VerdictRules.FORKS_POOLED);
+        Ratio pooled = Ratio.of(List.of(VerdictRules.forks(a.get(0).results().get(2)).get(0),
+                        VerdictRules.forks(a.get(0).results().get(2)).get(1), VerdictRules.forks(a.get(1).results().get(2)).get(0),
+                        VerdictRules.forks(a.get(1).results().get(2)).get(1)),
+                VerdictRules.forks(b.get(0).results().get(2)), 0.95, 2.5, 0);
+        assertThat(spin.ratio()).isEqualTo(pooled.estimate());
+        assertThat(spin.ciHigh()).isEqualTo(pooled.high());
+
+        assertThat(d.result().overRuns()).isTrue();
+        assertThat(d.result().aRuns()).extracting(RunDiff.Side::runJson).containsExactly("a-r1", "a-r2", "a-r3");
+        assertThat(d.markdown(false)).contains("A (baseline), 3 runs:\n- openjdk-25").contains("B, 3 runs:")
+                .contains("Runs are the unit: 3 runs of A, 3 of B.")
+                .contains("rows that fall back: intervals widened x2.50 for run-to-run variance (given)")
+                .containsPattern("\\| runs +\\| forks +\\|").containsPattern("\\| 3/3 +\\| 6/6 +\\|")
+                .containsPattern("\\| 2/1 +\\| 4/2 +\\|");
+    }
+
+    @Test
+    void aDiffOfOneRunASideHasNoRunsInItsRowsOrResult() {
+        var a = run("openjdk-25", "25", List.of(forks("sleep", "ms/op", 100, 101)));
+        var b = run("openjdk-25", "25", List.of(forks("sleep", "ms/op", 100, 102)));
+        RunDiff d = RunDiff.of("a", a, "b", b, HOLM_95, false);
+        assertThat(d.rows().get(0).aRuns()).isNull();
+        assertThat(d.result().overRuns()).isFalse();
+        assertThat(d.markdown(false)).contains("A (baseline): openjdk-25").doesNotContain("| runs |")
+                .doesNotContain("Runs are the unit");
+    }
 }
