@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -20,7 +21,9 @@ import java.util.stream.Stream;
  * The cross-JDK report of one matrix record (a column per JDK), or of a lab result set: every host's matrix record,
  * a column per JDK and host ({@code openjdk-25@lab-intel}). A JDK the matrix could not run is listed with its status
  * rather than dropped, and the claims and diffs written beside a matrix record are linked from both pages near the
- * top (a reader of the report folder would not know they are one folder up) and shown at the end of the HTML page.
+ * top (a reader of the report folder would not know they are one folder up) and shown at the end of the HTML page. A
+ * lab result set whose hosts repeated the matrix ({@code <id>-r1}, {@code <id>-r2}, ...) names each column's repeat
+ * too and compares the hosts with the run as the unit ({@link HostComparison}).
  */
 public final class MatrixReportPage {
 
@@ -51,16 +54,23 @@ public final class MatrixReportPage {
     public static ReportPage of(List<Matrix> matrices, Path reportDir, CellMatching matching) throws IOException {
         boolean lab = matrices.size() > 1;
         List<JdkComparison.Run> runs = new ArrayList<>();
+        List<HostComparison.Run> repeats = new ArrayList<>();
         StringBuilder missing = new StringBuilder();
         for (Matrix m : matrices) {
-            String host = m.file().toAbsolutePath().normalize().getParent().getFileName().toString();
+            Path hostDir = m.file().toAbsolutePath().normalize().getParent();
+            String host = hostDir.getFileName().toString();
+            Integer repeat = repeat(m, matrices);
             for (MatrixRecord.Entry e : m.record().jdks()) {
-                String label = lab ? e.name() + "@" + host : e.name();
+                String label = lab ? e.name() + "@" + host + (repeat == null ? "" : " r" + repeat) : e.name();
                 if (e.runJson() == null) {
                     missing.append(String.format("- %s: %s (%s)%n", label, e.status(), e.message()));
                     continue;
                 }
                 runs.add(new JdkComparison.Run(label, m.runs().get(e.name())));
+                if (repeat != null) {
+                    repeats.add(new HostComparison.Run(host, hostDir, e.name(), repeat,
+                            hostDir.resolve(e.runJson()).normalize().toString(), m.runs().get(e.name())));
+                }
             }
         }
         JdkComparison comparison = new JdkComparison(runs, matching);
@@ -68,6 +78,12 @@ public final class MatrixReportPage {
         StringBuilder text = new StringBuilder(head).append(comparison.jdkTable()).append('\n').append(missing);
         HtmlPage page = new HtmlPage((lab ? "Lab result set " : "Matrix ") + matrices.stream().map(m -> m.record().matrixId())
                 .distinct().collect(Collectors.joining(", "))).markdown(text.toString());
+        String hosts = lab ? HostComparison.markdown(repeats, matching) : "";
+        if (!hosts.isEmpty()) {
+            String title = "Host against host, runs as the unit";
+            text.append("\n### ").append(title).append("\n\n").append(hosts);
+            page.heading(title).markdown(hosts);
+        }
         if (RelativePage.applies(matrices)) {
             // JDK against JDK is read as changes: the relative view ReportCommand writes beside this page.
             String relative = "Relative view, each JDK against " + runs.get(0).jdk() + " with verdicts: ";
@@ -179,10 +195,35 @@ public final class MatrixReportPage {
         return name(file).replaceFirst("\\.(md|json)$", "");
     }
 
-    /** The file name the records share without {@code .json} (e.g. {@code matrix-smoke-lab}), else {@code lab}. */
+    /**
+     * The file name the records share without {@code .json} (e.g. {@code matrix-smoke-lab}), or without their repeats'
+     * {@code -rK} when that is all they differ in; else {@code lab}.
+     */
     private static String sameName(List<Path> files) {
         List<String> names = files.stream().map(f -> f.getFileName().toString().replaceFirst("\\.json$", "")).distinct().toList();
-        return names.size() == 1 ? names.get(0) : "lab";
+        List<String> bases = names.stream().map(n -> n.replaceFirst(REPEAT.pattern(), "")).distinct().toList();
+        return names.size() == 1 ? names.get(0)
+                : bases.size() == 1 && names.stream().allMatch(n -> REPEAT.matcher(n).find()) ? bases.get(0) : "lab";
+    }
+
+    /** A repeat's matrix id ends in {@code -r<k>} ({@code lab_matrix_repeats}). */
+    private static final Pattern REPEAT = Pattern.compile("-r(\\d+)$");
+
+    /**
+     * Which repeat of its run this matrix is: K of {@code <id>-rK} when another matrix of the same host in the set is
+     * {@code <id>-rJ}; null otherwise (an id that merely ends so, alone on its host, is no repeat).
+     */
+    private static Integer repeat(Matrix m, List<Matrix> all) {
+        Matcher own = REPEAT.matcher(m.record().matrixId());
+        if (!own.find()) {
+            return null;
+        }
+        String base = m.record().matrixId().substring(0, own.start());
+        Path host = m.file().toAbsolutePath().normalize().getParent();
+        boolean sibling = all.stream().anyMatch(o -> o != m && o.file().toAbsolutePath().normalize().getParent().equals(host)
+                && REPEAT.matcher(o.record().matrixId()).find()
+                && o.record().matrixId().replaceFirst(REPEAT.pattern(), "").equals(base));
+        return sibling ? Integer.parseInt(own.group(1)) : null;
     }
 
     /** The deepest directory holding every one of {@code files}. */

@@ -128,4 +128,42 @@ class MatrixReportPageTest {
         assertThat(MatrixReportPage.defaultDir(List.of(files.get(0), tmp.resolve("results/lab-arm/matrix-t.json"))))
                 .isEqualTo(tmp.resolve("results/lab-report").toAbsolutePath());
     }
+
+    /** A host's repeat {@code id} of a matrix whose one JDK, openjdk-25, ran at {@code scale} times the usual speed. */
+    private static MatrixReportPage.Matrix repeat(Path file, String id, double scale) throws Exception {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "{}");
+        MatrixRecord m = new MatrixRecord(id, "smoke", Instant.parse("2026-11-23T00:00:00Z"), null, List.of(
+                new MatrixRecord.Entry("openjdk-25", "ok", null, "openjdk-25/" + id + "/run.json")));
+        Map<String, RunRecord> runs = new LinkedHashMap<>();
+        runs.put("openjdk-25", runOf("openjdk-25", 1.75 * scale, 87.25 * scale));
+        return new MatrixReportPage.Matrix(file, m, runs);
+    }
+
+    @Test
+    void aLabResultSetWithRepeatsNamesEachRepeatAndComparesTheHostsOverRuns() throws Exception {
+        Path intel = tmp.resolve("results/lab-intel");
+        Path arm = tmp.resolve("results/lab-arm");
+        List<MatrixReportPage.Matrix> set = List.of(repeat(intel.resolve("matrix-s-r1.json"), "s-r1", 1),
+                repeat(intel.resolve("matrix-s-r2.json"), "s-r2", 1.02), repeat(arm.resolve("matrix-s-r1.json"), "s-r1", 2),
+                repeat(arm.resolve("matrix-s-r2.json"), "s-r2", 2.1));
+        Path dir = MatrixReportPage.defaultDir(set.stream().map(MatrixReportPage.Matrix::file).toList());
+        assertThat(dir).isEqualTo(tmp.resolve("results/matrix-s-report").toAbsolutePath());
+
+        String md = MatrixReportPage.of(set, dir, CellMatching.EXACT).markdown();
+
+        assertThat(md.lines().map(l -> l.replaceAll(" +", " "))).contains("| lock | openjdk-25@lab-intel r1 | "
+                + "openjdk-25@lab-intel r2 | openjdk-25@lab-arm r1 | openjdk-25@lab-arm r2 |");
+        assertThat(md).contains("### Host against host, runs as the unit\n\n#### openjdk-25: lab-arm against lab-intel\n\n"
+                + "Runs are the unit: 2 runs on lab-intel, 2 on lab-arm;");
+        // Both cells over runs: 2 a side, about twice as slow on lab-arm.
+        assertThat(md.lines().filter(l -> l.startsWith("| philosophers ")).map(l -> l.replaceAll(" +", " ")))
+                .hasSize(2).allSatisfy(l -> assertThat(l).contains("| 2/2 | +").contains(" %"));
+        // One matrix per host, or repeats on one host only: no comparison over runs.
+        assertThat(MatrixReportPage.of(List.of(set.get(0), set.get(2)), dir, CellMatching.EXACT).markdown().replaceAll(" +", " "))
+                .doesNotContain("runs as the unit").contains("openjdk-25@lab-intel |");
+        assertThat(MatrixReportPage.of(List.of(set.get(0), set.get(1), set.get(2)), dir, CellMatching.EXACT).markdown()
+                .replaceAll(" +", " ")).doesNotContain("runs as the unit").contains("openjdk-25@lab-intel r2")
+                .contains("openjdk-25@lab-arm |");
+    }
 }
