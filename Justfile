@@ -30,7 +30,8 @@ report *RECORDS:
     bin/loom-lab report "$@" | sed 's|^html: |open in a browser (no server needed): |'
 
 # Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g.
-# --changed); or two slices of one run: just diff RUN --between mealtime=16:16.8
+# --changed); two slices of one run: just diff RUN --between mealtime=16:16.8; repeated runs a side, the run the unit:
+# just diff A1 A2 A3 --vs B1 B2 B3
 diff A *ARGS:
     bin/loom-lab diff "$@"
 
@@ -80,7 +81,8 @@ images *ARGS: docker build
 bench-all *ARGS: images
     bin/loom-lab matrix "$@"
 
-# Run the matrix on every host of an Ansible inventory and fetch the results into results/<host>/ (e.g. just lab .lab/inventory.yml -e lab_matrix_profile=smoke)
+# Run the matrix on every host of an Ansible inventory and fetch the results into results/<host>/ (e.g. just lab .lab/inventory.yml -e lab_matrix_profile=smoke);
+# -e lab_matrix_repeats=3 runs it 3 times a host as runs <id>-r1..r3 (-e lab_matrix_alternate=true: the hosts take turns), for just diff A1 A2 A3 --vs B1 B2 B3
 lab INVENTORY="ansible/inventory.yml" *ARGS: build ansible
     [ -f "$1" ] || { echo "no inventory $1: copy ansible/inventory.example.yml there, or start a simulated lab: just lab-up" >&2; exit 2; }
     ansible-playbook -i "$1" ansible/lab.yml "${@:2}"

@@ -11,6 +11,7 @@ import org.loomlab.record.RecordSchema;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The real playbook (ansible/lab.yml) over SSH against a simulated lab: containers with their own Docker engine
  * and sshd on 127.0.0.1 (ansible/tests/lab-up). One host runs the arm64 runner under qemu; one is gone before
- * the run, and the others must go on without it.
+ * the run, and the others must go on without it. Every host runs the matrix twice (lab_matrix_repeats), the hosts
+ * taking turns as the simulated lab's inventory asks (lab_matrix_alternate), and diff compares the hosts with the run
+ * as the unit.
  */
 class LabIT {
 
@@ -29,7 +32,8 @@ class LabIT {
     private static final String NARROW = """
             {"lab_jdks": ["openjdk-25"], "lab_matrix_profile": "smoke", "lab_matrix_experiments": ["philosophers"],
              "lab_matrix_params": ["lock=reentrant", "threads=virtual", "workload=noop", "dinner=lab"], "lab_matrix_id": "sim",
-             "lab_matrix_results": "%s", "lab_images_cache": "%s"}""";
+             "lab_matrix_repeats": 2, "lab_matrix_results": "%s", "lab_images_cache": "%s"}""";
+    private static final List<String> REPEATS = List.of("sim-r1", "sim-r2");
 
     @TempDir
     Path tmp;
@@ -45,6 +49,13 @@ class LabIT {
 
     private static JsonNode read(Path file) throws Exception {
         return RecordJson.mapper().readTree(file.toFile());
+    }
+
+    /** Whether {@code first}'s run of {@code repeat} had finished when {@code second}'s started. */
+    private static boolean ranBefore(Path results, String first, String second, String repeat) throws Exception {
+        Instant finished = Instant.parse(read(results.resolve(first + "/openjdk-25/" + repeat + "/run.json")).get("finished").asText());
+        Instant started = Instant.parse(read(results.resolve(second + "/openjdk-25/" + repeat + "/run.json")).get("started").asText());
+        return !finished.isAfter(started);
     }
 
     @Test
@@ -69,7 +80,8 @@ class LabIT {
             assertThat(check.stdout()).containsPattern("lab-amd64 +: ok=\\d+ +changed=[1-9]\\d* +unreachable=0 +failed=0")
                     .containsPattern("lab-arm64 +: ok=\\d+ +changed=[1-9]\\d* +unreachable=0 +failed=0")
                     .contains("loom-lab/runner:openjdk-25-arm64 would ship to lab-arm64 as loom-lab/runner:openjdk-25-arm64")
-                    .contains("would run the smoke matrix sim of openjdk-25 on lab-amd64");
+                    .contains("would run the smoke matrix sim of openjdk-25 on lab-amd64")
+                    .contains(", 2 times as sim-r1, sim-r2, the hosts taking turns");
             assertThat(results).doesNotExist();
             assertThat(tmp.resolve("cache")).doesNotExist();
 
@@ -82,33 +94,67 @@ class LabIT {
             // The simulated hosts are containers here: they see this machine's /proc, so its CPU and memory.
             String hardware = "-" + new HostFingerprint().hardware();
             String amd64 = "lab-amd64" + hardware;
+            String arm64 = "lab-arm64" + hardware + "-arm64-qemu";
             for (var host : List.of(List.of(amd64, "amd64", "loom-lab/runner:openjdk-25"),
-                    List.of("lab-arm64" + hardware + "-arm64-qemu", "arm64", "loom-lab/runner:openjdk-25-arm64"))) {
+                    List.of(arm64, "arm64", "loom-lab/runner:openjdk-25-arm64"))) {
                 Path dir = results.resolve(host.get(0));
-                JsonNode matrix = read(dir.resolve("matrix-sim.json"));
-                assertThat(matrix.get("jdks")).singleElement().satisfies(e -> assertThat(e.get("status").asText()).isEqualTo("ok"));
-                Path runJson = dir.resolve("openjdk-25/sim/run.json");
-                assertThat(RecordSchema.violations(runJson)).isEmpty();
-                JsonNode run = read(runJson);
-                assertThat(run.at("/host/name").asText()).isEqualTo(host.get(0));
-                // As every reader sees it: a runner image built before Arch (kept when present) still writes aarch64.
-                assertThat(RecordJson.read(runJson).host().arch()).isEqualTo(host.get(1));
-                assertThat(run.at("/jdk/image").asText()).isEqualTo(host.get(2));
-                assertThat(run.at("/host/container/in_container").asBoolean()).isTrue();
-                // One cell: its time, its allocation per dinner and its time per table meal.
-                assertThat(run.get("results")).hasSize(3).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
-                assertThat(Files.readString(dir.resolve("matrix-sim.log"))).contains("[jdk 1/1] openjdk-25");
+                assertThat(dir.resolve("matrix-sim.json")).doesNotExist();
+                for (String repeat : REPEATS) {
+                    JsonNode matrix = read(dir.resolve("matrix-" + repeat + ".json"));
+                    assertThat(matrix.get("matrix_id").asText()).isEqualTo(repeat);
+                    assertThat(matrix.get("jdks")).singleElement().satisfies(e -> assertThat(e.get("status").asText()).isEqualTo("ok"));
+                    Path runJson = dir.resolve("openjdk-25/" + repeat + "/run.json");
+                    assertThat(RecordSchema.violations(runJson)).isEmpty();
+                    JsonNode run = read(runJson);
+                    assertThat(run.at("/host/name").asText()).isEqualTo(host.get(0));
+                    // As every reader sees it: a runner image built before Arch (kept when present) still writes aarch64.
+                    assertThat(RecordJson.read(runJson).host().arch()).isEqualTo(host.get(1));
+                    assertThat(run.at("/jdk/image").asText()).isEqualTo(host.get(2));
+                    assertThat(run.at("/host/container/in_container").asBoolean()).isTrue();
+                    // One cell: its time, its allocation per dinner and its time per table meal.
+                    assertThat(run.get("results")).hasSize(3).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
+                    assertThat(Files.readString(dir.resolve("matrix-" + repeat + ".log"))).contains("[jdk 1/1] openjdk-25");
+                }
             }
             assertThat(tmp.resolve("cache")).doesNotExist();
+            // The hosts took turns: repeat 1 lab-amd64 then lab-arm64, repeat 2 the other way round.
+            assertThat(ranBefore(results, amd64, arm64, "sim-r1")).isTrue();
+            assertThat(ranBefore(results, arm64, amd64, "sim-r2")).isTrue();
+
+            // Host against host with the run as the unit: each host's two repeats a side.
+            Path diffJson = tmp.resolve("diff-hosts.json");
+            LabProcess.Result diff = LabProcess.run(tmp.resolve("diff"), 120, "diff",
+                    results.resolve(amd64 + "/openjdk-25/sim-r1").toString(), results.resolve(amd64 + "/openjdk-25/sim-r2").toString(),
+                    "--vs", results.resolve(arm64 + "/openjdk-25/sim-r1").toString(),
+                    results.resolve(arm64 + "/openjdk-25/sim-r2").toString(), "--json", diffJson.toString());
+            assertThat(diff.exitCode()).as(diff.stdout() + diff.stderr()).isZero();
+            assertThat(diff.stdout()).contains("A (baseline), 2 runs:").contains("Runs are the unit: 2 runs of A, 2 of B.")
+                    .contains("Different hardware: no cell is called faster");
+            JsonNode rows = read(diffJson).get("rows");
+            assertThat(rows).hasSize(3).allSatisfy(row -> {
+                assertThat(row.get("a_runs").asInt()).isEqualTo(2);
+                assertThat(row.get("b_runs").asInt()).isEqualTo(2);
+                assertThat(row.get("method").asText()).isEqualTo("welch t over runs' mean log fork means");
+            });
+
+            // The lab result set's report: a column per host and repeat, and the hosts compared over their runs.
+            LabProcess.Result report = LabProcess.run(tmp.resolve("report"), 120, "report",
+                    results.resolve(amd64 + "/matrix-sim-r1.json").toString(), results.resolve(amd64 + "/matrix-sim-r2.json").toString(),
+                    results.resolve(arm64 + "/matrix-sim-r1.json").toString(), results.resolve(arm64 + "/matrix-sim-r2.json").toString());
+            assertThat(report.exitCode()).as(report.stdout() + report.stderr()).isZero();
+            assertThat(Files.readString(results.resolve("matrix-sim-report/report.md"))).contains("openjdk-25@" + amd64 + " r2")
+                    .contains("### Host against host, runs as the unit\n\n#### openjdk-25: " + arm64 + " against " + amd64);
 
             // Again with the same matrix id: the hosts have the images, and the finished JDKs are kept.
-            String finished = read(results.resolve(amd64 + "/openjdk-25/sim/run.json")).get("finished").asText();
+            String finished = read(results.resolve(amd64 + "/openjdk-25/sim-r1/run.json")).get("finished").asText();
             LabProcess.Result again = playbook("run2", lab.resolve("inventory.yml"), vars);
             assertThat(again.exitCode()).as(again.stdout()).isEqualTo(4);
             assertThat(again.stdout()).doesNotContain("changed: [lab-amd64] => (item=openjdk-25)")
                     .containsPattern("TASK \\[lab_images : Copy the archive to the host\\][^\\n]*\\n(skipping: \\[lab-(amd|arm)64\\]\\n){2}");
-            assertThat(read(results.resolve(amd64 + "/openjdk-25/sim/run.json")).get("finished").asText()).isEqualTo(finished);
-            assertThat(Files.readString(results.resolve(amd64 + "/matrix-sim.log"))).contains("complete before the resume");
+            assertThat(read(results.resolve(amd64 + "/openjdk-25/sim-r1/run.json")).get("finished").asText()).isEqualTo(finished);
+            for (String repeat : REPEATS) {
+                assertThat(Files.readString(results.resolve(amd64 + "/matrix-" + repeat + ".log"))).contains("complete before the resume");
+            }
         } finally {
             LabProcess.command(tmp.resolve("down"), 120, Map.of(), List.of(ANSIBLE.resolve("tests/lab-down").toString(), lab.toString()));
         }
