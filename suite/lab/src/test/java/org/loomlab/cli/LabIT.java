@@ -174,6 +174,10 @@ class LabIT {
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.stdout()).contains("lab_matrix_profile must be one of: smoke, quick, full, scaled, talk, got: fast")
                 .doesNotContain("nowhere");
+        r = playbook("bad-repeats", inventory, "{\"lab_matrix_repeats\": 0}");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stdout()).contains("lab_matrix_repeats '0' is not a count; valid: 1 or more, e.g. 3")
+                .doesNotContain("nowhere");
         // Asked of one host in the inventory: lab_request finds it before that host, or any other, is touched.
         Files.writeString(inventory, "lab:\n  hosts:\n    nowhere:\n      ansible_host: 127.0.0.1\n      ansible_port: 1\n"
                 + "      lab_jdks: [openjdk-98]\n");
