@@ -148,7 +148,7 @@ final class ForkLoop {
             if (turns.lanes() && k >= policy.minForks() && pairedPrecise(members)) {
                 break;
             }
-            if (!(stretch == null ? goOn(live, k, elapsed) : goOnStretched(live, k, elapsed))) {
+            if (!(stretch == null ? goOn(live, k, elapsed) : goOnStretched(live, k, elapsed, turns.lanes() ? members : null))) {
                 // The target was missed only where the interval is still wider than it.
                 live.forEach(m -> m.exhausted = !precise(m));
                 break;
@@ -175,9 +175,12 @@ final class ForkLoop {
     /**
      * In a run that shares its time ({@link Stretch}): the pilot, then on only while some cell is short of its target
      * and its forks' spread says the target is within reach of the ceiling; or, the target out of reach, while it is
-     * short of the fallback ({@link Stretch#FALLBACK} times the target) and that is within reach.
+     * short of the fallback ({@link Stretch#FALLBACK} times the target) and that is within reach. Lanes are judged by
+     * their ratio to the first as well ({@link #pairedShort}).
+     *
+     * @param lanes the group's members when they are lanes, null otherwise
      */
-    private boolean goOnStretched(List<Member> live, int k, double elapsed) {
+    private boolean goOnStretched(List<Member> live, int k, double elapsed, List<Member> lanes) {
         double perFork = elapsed / k;
         double ceiling = seconds(stretch.ceiling());
         if (elapsed + perFork > ceiling || k >= policy.maxForks()) {
@@ -188,7 +191,39 @@ final class ForkLoop {
         }
         double fallback = Stretch.FALLBACK * policy.target();
         return live.stream().anyMatch(m -> !precise(m) && (reachable(m, policy.target(), k, elapsed, perFork, ceiling)
-                || !within(m, fallback) && reachable(m, fallback, k, elapsed, perFork, ceiling)));
+                || !within(m, fallback) && reachable(m, fallback, k, elapsed, perFork, ceiling)))
+                || lanes != null && pairedShort(lanes, k, elapsed, perFork, ceiling);
+    }
+
+    /**
+     * Lanes are compared, not read alone: a lane whose own forks spread too far for its target (1,000 threads on 2 cores
+     * swing from fork to fork) may still be compared closely, since the swing of a round reaches every lane in it. So a
+     * cell of lanes also forks on while some lane's paired ratio to the first is short of the target, or of the
+     * fallback, and its rounds' spread puts that within reach: a run of openjdk-21 against 25 stopped such cells after
+     * their pilot of three rounds, where the ratio's interval is t(2) = 4.3 times its standard error.
+     */
+    private boolean pairedShort(List<Member> lanes, int k, double elapsed, double perFork, double ceiling) {
+        if (lanes.stream().anyMatch(m -> m.ended != null || m.done.isEmpty())) {
+            return false;
+        }
+        List<double[]> first = forkSamples(lanes.get(0));
+        double fallback = Stretch.FALLBACK * policy.target();
+        return lanes.stream().skip(1).anyMatch(m -> {
+            Ratio r = Ratio.paired(first, forkSamples(m), policy.confidence());
+            if (r.method() != Ratio.Method.PAIRED) {
+                return false;
+            }
+            double half = Math.exp(r.logHalfWidth()) - 1;
+            double spread = r.logSe() * Math.sqrt(r.df() + 1); // the rounds' own spread of log B/A
+            return half > policy.target() && roundsReach(spread, policy.target(), k, elapsed, perFork, ceiling)
+                    || half > fallback && roundsReach(spread, fallback, k, elapsed, perFork, ceiling);
+        });
+    }
+
+    /** Whether rounds whose ratios spread by {@code spread} reach {@code relative} within the ceiling and fork limit. */
+    private boolean roundsReach(double spread, double relative, int k, double elapsed, double perFork, double ceiling) {
+        int needed = Reach.forksFor(spread, relative, policy.confidence());
+        return needed > k && needed <= policy.maxForks() && elapsed + (needed - k) * perFork <= ceiling;
     }
 
     /**

@@ -432,4 +432,38 @@ class ForkLoopTest {
         assertThat(c.precision().budgetExhausted()).isTrue();
         assertThat(c.message()).contains("after 5 forks").contains("would reach it");
     }
+
+    /**
+     * Two lanes of a run that shares its time, each fork 2 s: round k swings both by {@code swing[k]}, and lane B
+     * measures 5 % more with 1 % of its own noise. {@code lanes} says whether they are compared as lanes.
+     */
+    private static List<String> twoLanesInASharedRun(boolean lanes) throws Exception {
+        double[] swing = {100, 130, 80, 120, 90, 110, 85, 125, 95, 105, 100, 115};
+        double[] own = {1.00, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1.0, 1.005, 0.995, 1.0, 1.01};
+        SimulatedClock clock = new SimulatedClock();
+        List<String> ran = new ArrayList<>();
+        new ForkLoop(policy(0.01, 8, 12, Duration.ofSeconds(40)), new Stretch(Stretch.PILOT_FORKS, Duration.ofSeconds(60)),
+                ONE_SAMPLE, null, () -> clock.nanos).runInterleaved(List.of(
+                k -> {
+                    ran.add("A" + k);
+                    clock.spend(2);
+                    return List.of(fork(swing[k - 1]));
+                },
+                k -> {
+                    ran.add("B" + k);
+                    clock.spend(2);
+                    return List.of(fork(swing[k - 1] * 1.05 * own[k - 1]));
+                }), List.of("a", "b"), java.util.Collections.nCopies(2, null), new ForkLoop.Turns(null, "", lanes));
+        return ran;
+    }
+
+    @Test
+    void lanesOutOfReachAloneForkOnWhileTheirPairedRatioCanStillNarrow() throws Exception {
+        // Alone each lane spreads 20 %: ±1 % (or ±2 %) is out of reach after the pilot, and interleaved cells stop there.
+        assertThat(twoLanesInASharedRun(false)).containsExactly("A1", "B1", "A2", "B2", "A3", "B3");
+        // As lanes, B/A spreads by about 0.7 % a round: ±1 % is a few rounds away, so they go on past the pilot.
+        List<String> ran = twoLanesInASharedRun(true);
+        assertThat(ran.size()).isGreaterThan(6).isLessThanOrEqualTo(24);
+        assertThat(ran.size() % 2).isZero();
+    }
 }
