@@ -387,10 +387,19 @@ public final class RunDiff {
         return MarkdownTable.render(header, out);
     }
 
-    /** {@code ±x %}: the smallest change the row's data could have called; "none" when nothing could be. */
+    /**
+     * {@code ±x %}: the smallest change the row's data could have called; "none" when nothing could be. Past eleven times
+     * (a t quantile at one or two degrees of freedom and Holm's level can reach 10^80) the digits say nothing a reader
+     * can use, so they read "over ±1000 %"; the JSON keeps the number.
+     */
     public static String detectable(Double fraction) {
-        return fraction == null ? "none" : String.format(Locale.ROOT, "±%.1f %%", fraction * 100);
+        if (fraction == null) {
+            return "none";
+        }
+        return fraction > DETECTABLE_SHOWN ? "over ±1000 %" : String.format(Locale.ROOT, "±%.1f %%", fraction * 100);
     }
+
+    private static final double DETECTABLE_SHOWN = 10.0;
 
     /** {@code [low, high]}, with 0 and ∞ for the ends too few samples leave open. */
     public static String interval(double low, double high) {

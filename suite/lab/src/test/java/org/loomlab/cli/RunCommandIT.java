@@ -89,6 +89,7 @@ class RunCommandIT {
                 .contains("meal spread").contains("gc.alloc.rate.norm").contains("32 cells: ");
         // The exports beside run.json: a CSV row per cell, and every cell's one fork of JMH results in one array.
         assertThat(r.stdout()).contains("exports: ");
+        theReadmesBenchExcerptHasTheHeadersThisRunPrinted(r.stdout());
         assertThat(Files.readAllLines(runJson.resolveSibling("cells.csv"))).hasSize(97);
         // JMH's JSON gzipped (a quick run's is 0.84 MB as text); no plain copy beside it
         JsonNode merged = RecordJson.mapper().readTree(
@@ -138,6 +139,25 @@ class RunCommandIT {
         assertThat(r.exitCode()).isEqualTo(LoomLab.USAGE);
         assertThat(r.stderr().strip()).doesNotContain("\n").contains(expected);
         assertThat(results).doesNotExist();
+    }
+
+    /**
+     * The README shows what {@code ./just bench} printed in one run; a run of today's code must print the same headers:
+     * the first line's shape (counts, experiments, JDK, path and host vary) and the precision table's header row, word
+     * for word.
+     */
+    private static void theReadmesBenchExcerptHasTheHeadersThisRunPrinted(String stdout) throws Exception {
+        String readme = Files.readString(Path.of("../../README.md"));
+        int intro = readme.indexOf("Here is what `./just bench` printed");
+        assertThat(intro).as("README's bench excerpt").isPositive();
+        int start = readme.indexOf("```text\n", intro) + "```text\n".length();
+        List<String> excerpt = readme.substring(start, readme.indexOf("```", start)).lines().toList();
+        String header = "^loom-lab run: \\d+ cells of .+, profile \\S+, on .+ at \\S+, host \\S+ \\(\\d+ CPUs, JVM sees \\d+\\)$";
+        String printed = stdout.lines().filter(l -> l.startsWith("loom-lab run: ")).findFirst().orElseThrow();
+        assertThat(printed).matches(header);
+        assertThat(excerpt.getFirst()).as("the README excerpt's first line").matches(header);
+        String tableHeader = stdout.lines().filter(l -> l.startsWith("| experiment ")).findFirst().orElseThrow();
+        assertThat(excerpt).as("the README excerpt's precision table header").contains(tableHeader);
     }
 
     @Test

@@ -307,6 +307,14 @@ class RunDiffTest {
     }
 
     @Test
+    void aDetectableChangePastElevenTimesReadsAsOverAThousandPercent() {
+        assertThat(RunDiff.detectable(0.0523)).isEqualTo("±5.2 %");
+        assertThat(RunDiff.detectable(10.0)).isEqualTo("±1000.0 %");
+        assertThat(RunDiff.detectable(5.49e87)).isEqualTo("over ±1000 %");
+        assertThat(RunDiff.detectable(null)).isEqualTo("none");
+    }
+
+    @Test
     void anExperimentWhoseRowsMostlyCanCallNothingHasNoMedian() {
         var a = run("openjdk-21", "21", List.of(forks("noop", "ms/op", 100), forks("sleep", "ms/op", 50, 51)));
         var b = run("openjdk-25", "25", List.of(forks("noop", "ms/op", 101), forks("sleep", "ms/op", 50)));
