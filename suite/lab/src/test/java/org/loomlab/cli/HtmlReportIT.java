@@ -104,8 +104,8 @@ class HtmlReportIT {
 
     @Test
     void rendersALabResultSetAcrossHosts() throws Exception {
-        Path intel = copyMatrix("results/lab-intel", "matrix-smoke-lab.json");
-        Path arm = copyMatrix("results/lab-arm-arm64-qemu", "matrix-smoke-lab.json");
+        Path intel = copyMatrix("results/lab-intel-xeon-2c-24g", "matrix-smoke-lab.json");
+        Path arm = copyMatrix("results/lab-arm-xeon-2c-24g-arm64-qemu", "matrix-smoke-lab.json");
         report(intel, arm);
         Path page = tmp.resolve("results/matrix-smoke-lab-report/index.html");
 
@@ -114,7 +114,8 @@ class HtmlReportIT {
         runs.addAll(runsOf(arm));
         assertThat(count(dom, "<circle class=\"point")).isEqualTo(okPoints(runs));
         assertThat(new LinkedHashSet<>(seriesNames(dom)))
-                .containsExactly("openjdk-21@lab-intel", "openjdk-25@lab-intel", "openjdk-25@lab-arm-arm64-qemu");
+                .containsExactly("openjdk-21@lab-intel-xeon-2c-24g", "openjdk-25@lab-intel-xeon-2c-24g",
+                        "openjdk-25@lab-arm-xeon-2c-24g-arm64-qemu");
     }
 
     @Test
