@@ -203,13 +203,8 @@ final class ForkLoop {
      * their pilot of three rounds, where the ratio's interval is t(2) = 4.3 times its standard error.
      */
     private boolean pairedShort(List<Member> lanes, int k, double elapsed, double perFork, double ceiling) {
-        if (lanes.stream().anyMatch(m -> m.ended != null || m.done.isEmpty())) {
-            return false;
-        }
-        List<double[]> first = forkSamples(lanes.get(0));
         double fallback = Stretch.FALLBACK * policy.target();
-        return lanes.stream().skip(1).anyMatch(m -> {
-            Ratio r = Ratio.paired(first, forkSamples(m), policy.confidence());
+        return pairedRatios(lanes).map(ratios -> ratios.stream().anyMatch(r -> {
             if (r.method() != Ratio.Method.PAIRED) {
                 return false;
             }
@@ -217,7 +212,7 @@ final class ForkLoop {
             double spread = r.logSe() * Math.sqrt(r.df() + 1); // the rounds' own spread of log B/A
             return half > policy.target() && roundsReach(spread, policy.target(), k, elapsed, perFork, ceiling)
                     || half > fallback && roundsReach(spread, fallback, k, elapsed, perFork, ceiling);
-        });
+        })).orElse(false);
     }
 
     /** Whether rounds whose ratios spread by {@code spread} reach {@code relative} within the ceiling and fork limit. */
@@ -255,14 +250,21 @@ final class ForkLoop {
      * has dropped out (its rounds no longer pair with the others').
      */
     private boolean pairedPrecise(List<Member> members) {
-        if (policy.target() == null || members.stream().anyMatch(m -> m.ended != null || m.done.isEmpty())) {
-            return false;
+        return policy.target() != null && pairedRatios(members).map(ratios -> ratios.stream().allMatch(r ->
+                r.method() == Ratio.Method.PAIRED && r.bounded() && Math.exp(r.logHalfWidth()) - 1 <= policy.target()))
+                .orElse(false);
+    }
+
+    /**
+     * Each later lane's ratio to the first, paired round by round; empty once a lane has dropped out or has no fork yet
+     * (its rounds no longer pair with the others').
+     */
+    private Optional<List<Ratio>> pairedRatios(List<Member> lanes) {
+        if (lanes.stream().anyMatch(m -> m.ended != null || m.done.isEmpty())) {
+            return Optional.empty();
         }
-        List<double[]> first = forkSamples(members.get(0));
-        return members.stream().skip(1).allMatch(m -> {
-            Ratio r = Ratio.paired(first, forkSamples(m), policy.confidence());
-            return r.method() == Ratio.Method.PAIRED && r.bounded() && Math.exp(r.logHalfWidth()) - 1 <= policy.target();
-        });
+        List<double[]> first = forkSamples(lanes.get(0));
+        return Optional.of(lanes.stream().skip(1).map(m -> Ratio.paired(first, forkSamples(m), policy.confidence())).toList());
     }
 
     private static List<double[]> forkSamples(Member m) {
