@@ -56,17 +56,28 @@ public final class StandingContainer implements AutoCloseable {
 
     /**
      * An executable in {@code dir} that the lab starts as a lane's java: it runs {@code java} in this container with the
-     * arguments given, killed inside the container after {@code limit} (killing the {@code docker exec} client alone
-     * would leave the JVM running beside the next fork).
+     * arguments given, killed inside the container after {@code limit} at the latest. {@code docker exec} passes no
+     * signal on, so when the lab stops a fork (its timeout, ^C) the script stops the container's JVMs itself: asked
+     * first, so that JFR writes its recording, then killed, within the lab's grace and so before the next fork starts.
+     * Otherwise the stopped JVM ran on beside the forks to come, on their CPUs and holding JMH's lock.
      */
     public Path launcher(Path dir, String java, Duration limit) throws IOException {
         Path script = dir.resolve(name + "-java");
         Files.writeString(script, "#!/bin/sh\n"
                 + "# The java of lane " + name + ": its JVMs run in the container, which stays up for the run.\n"
-                + "exec docker exec " + name + " timeout -s KILL " + limit.toSeconds() + " " + java + " \"$@\"\n");
+                + "trap 'docker exec " + name + " sh -c \"kill -TERM -1; sleep " + STOP_GRACE_SECONDS
+                + "; kill -KILL -1\"; exit 143' TERM INT\n"
+                + "docker exec " + name + " timeout -s KILL " + limit.toSeconds() + " " + java + " \"$@\" &\n"
+                + "wait $!\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
         return script;
     }
+
+    /**
+     * How long a stopped fork's JVMs in the container may take to exit before they are killed: under the lab's grace
+     * for a stopped fork (5 s), so that the container is empty by the time the lab goes on.
+     */
+    static final int STOP_GRACE_SECONDS = 3;
 
     @Override
     public void close() {

@@ -60,8 +60,8 @@ final class MatrixInTurns {
                                  Path results, String hostName, String id, String jvmArgs, Long turnSeed, Path matrixFile,
                                  String user) throws Exception {
         boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
-        // A hung fork is killed by the lab at the fork limit; its JVM in the container is killed by the launcher a
-        // little later at the latest, so that it cannot run on beside many forks to come.
+        // A hung fork is stopped by the lab at the fork limit, its JVM in the container with it (the launcher's trap);
+        // should the lab itself be killed, the launcher kills that JVM a little later at the latest.
         Duration limit = plan.timeout(chosen).multipliedBy(2).plusSeconds(60);
         // Made here, by whoever runs the matrix: a bind of a missing folder would have the engine make it, as root.
         Files.createDirectories(results);
