@@ -88,6 +88,9 @@ public record Reach(int forks, double seconds, boolean floor) {
      * forks seen so far t overstates the need: 4.3 at three forks, 2.1 at twenty, and squared that is four times.)
      */
     public static int forksFor(double spread, double target, double confidence) {
+        if (!(target > 0) || !(spread >= 0)) {
+            return Integer.MAX_VALUE; // no half-width can be within a target of zero or less
+        }
         double p = 1 - (1 - confidence) / 2;
         // The normal quantile is a lower bound (t > z); t's own n is found upwards from it.
         double z = NormalDistribution.of(0, 1).inverseCumulativeProbability(p);

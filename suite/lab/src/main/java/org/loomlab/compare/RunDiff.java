@@ -69,12 +69,18 @@ public final class RunDiff {
      *                   1 - confidence over the family size; a true change that size is found about half the time);
      *                   a rank interval's half-width where there is no t; null when the interval is unbounded or a
      *                   side has one fork
+     * @param forksToTen   the rounds (lanes that took turns), else the forks a side, at which this row's spread would
+     *                     let it call a change of 10 %, at the same level and odds as {@code detectable}; null where
+     *                     more forks would not get there (a run-to-run term, a rank test, one fork on a side)
+     * @param secondsToTen what those rounds or forks would take in all, both sides, at the time this cell's forks took
      */
     public record Row(String experiment, Map<String, String> params, String metric, String unit,
                       Double aMedian, Double bMedian, int aSamples, int bSamples, int aForks, int bForks,
                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer aRuns,
                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer bRuns, Double ratio, Double ciLow, Double ciHigh, Double pValue, Double pAdjusted, Double detectable,
-                      Ratio.Method method, Verdict verdict, String note) {
+                      Ratio.Method method, Verdict verdict, String note,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Integer forksToTen,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Double secondsToTen) {
 
         /** Compared, but the samples (or forks) were too few to bound the interval at the asked confidence. */
         boolean tooFewSamples() {
@@ -95,7 +101,8 @@ public final class RunDiff {
         Row withNote(String more) {
             return new Row(experiment, params, metric, unit, aMedian, bMedian, aSamples, bSamples, aForks, bForks, aRuns,
                     bRuns, ratio,
-                    ciLow, ciHigh, pValue, pAdjusted, detectable, method, verdict, note.isEmpty() ? more : note + "; " + more);
+                    ciLow, ciHigh, pValue, pAdjusted, detectable, method, verdict, note.isEmpty() ? more : note + "; " + more,
+                    forksToTen, secondsToTen);
         }
     }
 
@@ -127,10 +134,18 @@ public final class RunDiff {
      * slower on), the median change the data could have called at the adjusted level, and how many of them could call a
      * change of {@link #TEN_PERCENT}. A row that could call nothing (one fork a side, an unbounded interval) counts as
      * unable, and as infinitely far in the median: a comparison is as decisive as its rows are, not as its best ones.
+     * Where fewer than half could call 10 %, what half of them would take at their spreads: the cheapest half's cells run
+     * to the rounds (or forks) each needs.
      *
-     * @param median the median of the rows' detectable changes, as a fraction; null when more than half could call nothing
+     * @param median      the median of the rows' detectable changes, as a fraction; null when more than half could call
+     *                    nothing
+     * @param halfSeconds the least measuring time, both sides, after which half of the rows could call 10 % at their
+     *                    spreads; null when fewer than half of them can be priced ({@link Row#forksToTen()})
+     * @param halfForks   the most rounds (or forks a side) a cell of that cheapest half needs; null with halfSeconds
+     * @param counted     what halfForks counts: rounds (lanes paired by round), forks a side, or both; null with it
      */
-    public record Sensitivity(String experiment, int rows, int within10, Double median) {
+    public record Sensitivity(String experiment, int rows, int within10, Double median, Double halfSeconds,
+                              Integer halfForks, String counted) {
 
         static Sensitivity of(String experiment, List<Row> rows) {
             List<Row> timed = rows.stream().filter(r -> r.ratio() != null && Verdict.decidesSpeed(r.unit())).toList();
@@ -142,14 +157,38 @@ public final class RunDiff {
                 double m = d.length % 2 == 1 ? d[d.length / 2] : (d[d.length / 2 - 1] + d[d.length / 2]) / 2;
                 median = Double.isFinite(m) ? m : null;
             }
-            return new Sensitivity(experiment, d.length, within, median);
+            // The cheapest half: rows by what they would take, each cell counted once at the most its rows need.
+            int half = (timed.size() + 1) / 2;
+            List<Row> priced = timed.stream().filter(r -> r.secondsToTen() != null)
+                    .sorted(java.util.Comparator.comparingDouble(Row::secondsToTen)).limit(half).toList();
+            Double seconds = null;
+            Integer forks = null;
+            if (half > 0 && priced.size() == half) {
+                Map<Map.Entry<String, Map<String, String>>, Row> byCell = new LinkedHashMap<>();
+                priced.forEach(r -> byCell.merge(Map.entry(r.experiment(), r.params()), r, (x, y) -> x.secondsToTen() >= y.secondsToTen() ? x : y));
+                seconds = byCell.values().stream().mapToDouble(Row::secondsToTen).sum();
+                forks = priced.stream().mapToInt(Row::forksToTen).max().orElseThrow();
+            }
+            long paired = priced.stream().filter(r -> r.method() == Ratio.Method.PAIRED).count();
+            String counted = forks == null ? null : paired == priced.size() ? "rounds" : paired == 0 ? "forks a side"
+                    : "rounds or forks a side";
+            return new Sensitivity(experiment, d.length, within, median, seconds, forks, counted);
         }
 
         /** One line under the experiment's table, or none when it has no time or rate row. */
         String line() {
-            return rows == 0 ? "" : String.format(Locale.ROOT, "Could detect, over %d time and rate rows: median %s; %d of %d "
-                    + "could call a change of 10 %%.%n", rows, median == null ? "none (most rows could call nothing)"
+            if (rows == 0) {
+                return "";
+            }
+            String found = String.format(Locale.ROOT, "Could detect, over %d time and rate rows: median %s; %d of %d could "
+                    + "call a change of 10 %%.", rows, median == null ? "none (most rows could call nothing)"
                     : detectable(median), within10, rows);
+            String half = 2 * within10 >= rows ? ""
+                    : halfSeconds == null ? " Half of them cannot be priced: too many have one fork on a side or no t."
+                    : String.format(Locale.ROOT, " At their spreads half of them could after about %s of forks in all, "
+                    + "the cheapest half's cells taking up to %d %s.", Figures.clock(java.time.Duration.ofSeconds(
+                    Math.round(halfSeconds))), halfForks, counted);
+            return found + half + System.lineSeparator();
         }
     }
 
@@ -240,6 +279,18 @@ public final class RunDiff {
                 .map(Sensitivity::line).orElse("");
     }
 
+    /**
+     * The same over every experiment's time and rate rows together ("In all: ..."), or "" when the diff has one
+     * experiment: whether the comparison as a whole decided anything.
+     */
+    public String overallLine() {
+        if (rows().stream().map(Row::experiment).distinct().count() < 2) {
+            return "";
+        }
+        String line = Sensitivity.of("all", rows()).line();
+        return line.isEmpty() ? "" : "In all: " + line;
+    }
+
     /** Cells judged slower or more: worse beyond the noise band, significantly after adjustment. */
     public List<Row> worse() {
         return rows().stream().filter(r -> r.verdict() != null && r.verdict().worse()).toList();
@@ -302,6 +353,10 @@ public final class RunDiff {
         }
         if (!any) {
             md.append("(no cell changed beyond the noise band)\n\n");
+        }
+        String all = overallLine();
+        if (!all.isEmpty()) {
+            md.append(all).append('\n');
         }
         md.append(summary()).append('\n');
         return md.toString();

@@ -293,8 +293,38 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         }
         // One fork on a side gives no verdict at all, so it could detect nothing.
         double detectable = oneFork ? Double.NaN : (1 + noise) * Math.exp(detectableHalfWidth(r, family)) - 1;
-        return m.row(r, pAdjusted, Double.isFinite(detectable) ? detectable : null, v, String.join("; ", notes));
+        Integer toTen = oneFork || m.runVariance != null ? null : forksToCall(m, RunDiff.TEN_PERCENT, family);
+        double seconds = toTen == null ? Double.NaN : toTen * (m.a.secondsPerFork + m.b.secondsPerFork);
+        return m.row(r, pAdjusted, Double.isFinite(detectable) ? detectable : null, v, String.join("; ", notes), toTen,
+                Double.isFinite(seconds) ? seconds : null);
     }
+
+    /** The level an adjusted p must reach in a family of {@code family} callable rows, at its strictest (Holm's first step). */
+    private double level(int family) {
+        return adjust == Adjustment.NONE ? 1 - confidence : (1 - confidence) / Math.max(1, family);
+    }
+
+    /**
+     * The rounds (paired lanes), else forks a side, at which {@code m}'s ratio could call {@code change}: the fewest n
+     * whose detectable change ({@link #detectableHalfWidth}) is within it, its standard error shrinking as one over the
+     * root of n from the spread the row shows, t on n - 1 degrees of freedom (for Welch, which has more, a little more
+     * than it needs). Null for a ratio with no t, or one that would take more forks than any run makes.
+     */
+    private Integer forksToCall(Measured m, double change, int family) {
+        Ratio r = m.ratio;
+        if (!(r.logSe() > 0) || !(r.df() > 0) || (r.method() != Ratio.Method.PAIRED && r.method() != Ratio.Method.FORKS)) {
+            return null;
+        }
+        int now = r.method() == Ratio.Method.PAIRED ? (int) Math.round(r.df()) + 1
+                : Math.min(m.a.forks.size(), m.b.forks.size());
+        // A band as wide as the change leaves nothing to call at any n (claims may set such a band).
+        double target = Math.log((1 + change) / (1 + noise));
+        int n = Reach.forksFor(r.logSe() * Math.sqrt(now), target, 1 - level(family));
+        return n > MOST_FORKS ? null : n;
+    }
+
+    /** More forks a side than a lab would run for one cell: past this a row is not priced. */
+    private static final int MOST_FORKS = 1000;
 
     /**
      * How far beyond the band a shift must lie, on the log scale, for a verdict: t on the row's own degrees of freedom
@@ -306,8 +336,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         if (!(r.logSe() > 0) || !(r.df() > 0)) {
             return r.logHalfWidth();
         }
-        double level = adjust == Adjustment.NONE ? 1 - confidence : (1 - confidence) / Math.max(1, family);
-        return TDistribution.of(r.df()).inverseSurvivalProbability(level / 2) * r.logSe();
+        return TDistribution.of(r.df()).inverseSurvivalProbability(level(family) / 2) * r.logSe();
     }
 
     /** A cell's samples grouped by fork as it recorded them, missing samples and empty forks left out. */
@@ -321,15 +350,16 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
      * One side's samples: grouped by fork as the cell recorded them, and flat; with repeated runs, grouped by run too
      * ({@code forks} then pools every run's forks).
      */
-    private record Side(List<double[]> forks, double[] flat, int samples, List<List<double[]>> runs) {
+    private record Side(List<double[]> forks, double[] flat, int samples, List<List<double[]>> runs, double secondsPerFork) {
 
         static Side of(Cell c) {
             if (c == null) {
-                return new Side(List.of(), new double[0], 0, List.of());
+                return new Side(List.of(), new double[0], 0, List.of(), Double.NaN);
             }
             List<double[]> forks = VerdictRules.forks(c);
             double[] flat = forks.stream().flatMapToDouble(Arrays::stream).toArray();
-            return new Side(forks, flat, flat.length, List.of());
+            return new Side(forks, flat, flat.length, List.of(),
+                    forks.isEmpty() || !(c.wallSeconds() > 0) ? Double.NaN : c.wallSeconds() / forks.size());
         }
 
         /** The runs' cells that ended ok with samples, one entry per such run; the rest are left out. */
@@ -338,7 +368,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
                     .map(VerdictRules::forks).filter(f -> !f.isEmpty()).toList();
             List<double[]> forks = runs.stream().flatMap(List::stream).toList();
             double[] flat = forks.stream().flatMapToDouble(Arrays::stream).toArray();
-            return new Side(forks, flat, flat.length, runs);
+            return new Side(forks, flat, flat.length, runs, Double.NaN);
         }
 
         Double median() {
@@ -399,12 +429,17 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         }
 
         RunDiff.Row row(Ratio r, Double pAdjusted, Double detectable, Verdict verdict, String note) {
+            return row(r, pAdjusted, detectable, verdict, note, null, null);
+        }
+
+        RunDiff.Row row(Ratio r, Double pAdjusted, Double detectable, Verdict verdict, String note, Integer forksToTen,
+                        Double secondsToTen) {
             return new RunDiff.Row(key.experiment(), key.params(), key.metric(), key.unit(), a.median(), b.median(),
                     a.samples, b.samples, a.forks.size(), b.forks.size(),
                     overRuns ? a.runs.size() : null, overRuns ? b.runs.size() : null,
                     r == null ? null : r.estimate(), r == null ? null : r.low(), r == null ? null : r.high(),
                     r == null ? null : r.pValue(), pAdjusted, detectable, r == null ? null : r.method(),
-                    verdict, Objects.requireNonNullElse(note, ""));
+                    verdict, Objects.requireNonNullElse(note, ""), forksToTen, secondsToTen);
         }
     }
 }

@@ -95,6 +95,11 @@ public final class RelativePage {
             for (Map.Entry<String, List<RunDiff.Row>> e : byExperiment.entrySet()) {
                 experiment(md, page, d.getKey(), baseline, e.getKey(), e.getValue(), d.getValue().sensitivityLine(e.getKey()));
             }
+            String all = d.getValue().overallLine();
+            if (!all.isEmpty()) {
+                md.append(all).append('\n');
+                page.markdown(all);
+            }
         }
         return new Pages(md.toString(), page.html());
     }

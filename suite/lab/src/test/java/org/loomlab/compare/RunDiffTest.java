@@ -306,6 +306,101 @@ class RunDiffTest {
                 + "; 2 of 3 could call a change of 10 %.");
     }
 
+    /** A lane's cell: one fork per mean (three samples 1 % apart each), its forks 8 s each. */
+    private static Cell lane(String workload, double[] means) {
+        Cell c = forks(workload, "ms/op", means);
+        return c.toBuilder().wallSeconds(8.0 * means.length).build();
+    }
+
+    /** Four rounds of A, and B's forks of the same rounds off by the given swing, alternately up and down. */
+    private static double[][] rounds(double swing) {
+        double[] a = {100, 103, 97, 101};
+        double[] b = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            b[i] = a[i] * (i % 2 == 0 ? 1 + swing : 1 - swing);
+        }
+        return new double[][] {a, b};
+    }
+
+    @Test
+    void anExperimentShortOfHalfItsRowsCallingTenPercentSaysWhatHalfWouldTake() {
+        VerdictRules paired = new VerdictRules(0.95, 0.02, Adjustment.HOLM, RunToRun.NONE, true);
+        // Lanes that took turns: four rounds a cell, B/A swinging 0.5 %, 6 % and 40 % from round to round.
+        double[][] tight = rounds(0.005);
+        double[][] loose = rounds(0.06);
+        double[][] wild = rounds(0.40);
+        var a = run("openjdk-21", "21", List.of(lane("noop", tight[0]), lane("sleep", loose[0]), lane("active-wait", wild[0])));
+        var b = run("openjdk-25", "25", List.of(lane("noop", tight[1]), lane("sleep", loose[1]), lane("active-wait", wild[1])));
+        RunDiff d = RunDiff.of("a", a, "b", b, paired, false);
+
+        RunDiff.Row there = row(d, "noop");
+        RunDiff.Row short6 = row(d, "sleep");
+        assertThat(there.detectable()).isLessThan(RunDiff.TEN_PERCENT);
+        assertThat(there.forksToTen()).isBetween(2, 4);
+        assertThat(short6.detectable()).isGreaterThan(RunDiff.TEN_PERCENT);
+        assertThat(short6.forksToTen()).isGreaterThan(4);
+        assertThat(short6.secondsToTen()).isCloseTo(short6.forksToTen() * 16.0, within(1e-9));
+        assertThat(row(d, "active-wait").forksToTen()).isGreaterThan(short6.forksToTen());
+
+        // The rounds priced are enough: the same swing over that many rounds calls 10 % at the same level.
+        int n = short6.forksToTen();
+        double[] aMore = new double[n];
+        double[] bMore = new double[n];
+        for (int i = 0; i < n; i++) {
+            aMore[i] = 100;
+            bMore[i] = 100 * (i % 2 == 0 ? 1.06 : 0.94);
+        }
+        double[] aFew = Arrays.copyOf(aMore, n - 1);
+        double[] bFew = Arrays.copyOf(bMore, n - 1);
+        RunDiff more = RunDiff.of("a", run("openjdk-21", "21", List.of(lane("noop", tight[0]), lane("sleep", aMore),
+                lane("active-wait", wild[0]))), "b", run("openjdk-25", "25", List.of(lane("noop", tight[1]),
+                lane("sleep", bMore), lane("active-wait", wild[1]))), paired, false);
+        RunDiff fewer = RunDiff.of("a", run("openjdk-21", "21", List.of(lane("noop", tight[0]), lane("sleep", aFew),
+                lane("active-wait", wild[0]))), "b", run("openjdk-25", "25", List.of(lane("noop", tight[1]),
+                lane("sleep", bFew), lane("active-wait", wild[1]))), paired, false);
+        assertThat(row(more, "sleep").detectable()).isLessThanOrEqualTo(RunDiff.TEN_PERCENT + 0.005);
+        assertThat(row(fewer, "sleep").detectable()).isGreaterThan(RunDiff.TEN_PERCENT - 0.005);
+
+        // One of three rows within 10 %: the cheapest half is two rows, the tight cell and the 6 % one, each run to its rounds.
+        RunDiff.Sensitivity s = d.result().sensitivity().getFirst();
+        assertThat(s.within10()).isEqualTo(1);
+        assertThat(s.counted()).isEqualTo("rounds");
+        assertThat(s.halfForks()).isEqualTo(n);
+        assertThat(s.halfSeconds()).isCloseTo(there.secondsToTen() + short6.secondsToTen(), within(1e-9));
+        assertThat(d.markdown(false)).contains("At their spreads half of them could after about "
+                + org.loomlab.text.Figures.clock(java.time.Duration.ofSeconds(Math.round(s.halfSeconds())))
+                + " of forks in all, the cheapest half's cells taking up to " + n + " rounds.");
+    }
+
+    @Test
+    void aDiffOfTwoExperimentsEndsWithWhatItCouldDetectInAll() {
+        VerdictRules paired = new VerdictRules(0.95, 0.02, Adjustment.HOLM, RunToRun.NONE, true);
+        double[][] tight = rounds(0.005);
+        double[][] loose = rounds(0.06);
+        Cell probeA = forked("pinning-probe", Map.of("lock", "synchronized"), "throughput", "ops/s", threeEach(loose[0]));
+        Cell probeB = forked("pinning-probe", Map.of("lock", "synchronized"), "throughput", "ops/s", threeEach(loose[1]));
+        RunDiff one = RunDiff.of("a", run("openjdk-21", "21", List.of(lane("noop", tight[0]))), "b",
+                run("openjdk-25", "25", List.of(lane("noop", tight[1]))), paired, false);
+        RunDiff two = RunDiff.of("a", run("openjdk-21", "21", List.of(lane("noop", tight[0]), probeA)), "b",
+                run("openjdk-25", "25", List.of(lane("noop", tight[1]), probeB)), paired, false);
+        assertThat(one.overallLine()).isEmpty();
+        assertThat(two.overallLine()).startsWith("In all: Could detect, over 2 time and rate rows:")
+                .contains("1 of 2 could call a change of 10 %.");
+        assertThat(two.markdown(false)).contains(two.overallLine());
+    }
+
+    @Test
+    void aNoiseBandAsWideAsTenPercentPricesNoRowAtAnyNumberOfRounds() {
+        // A claim may judge within a band of 12 %: no interval can then call 10 %, however many rounds.
+        VerdictRules wide = new VerdictRules(0.95, 0.12, Adjustment.HOLM, RunToRun.NONE, true);
+        double[][] loose = rounds(0.06);
+        RunDiff d = RunDiff.of("a", run("openjdk-21", "21", List.of(lane("sleep", loose[0]))), "b",
+                run("openjdk-25", "25", List.of(lane("sleep", loose[1]))), wide, false);
+        assertThat(row(d, "sleep").detectable()).isGreaterThan(RunDiff.TEN_PERCENT);
+        assertThat(row(d, "sleep").forksToTen()).isNull();
+        assertThat(d.result().sensitivity().getFirst().halfSeconds()).isNull();
+    }
+
     @Test
     void aDetectableChangePastElevenTimesReadsAsOverAThousandPercent() {
         assertThat(RunDiff.detectable(0.0523)).isEqualTo("±5.2 %");
