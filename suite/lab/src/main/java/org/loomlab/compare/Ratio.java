@@ -79,6 +79,14 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
     }
 
     /**
+     * The rounds' own spread of log B/A (their standard deviation) for a paired ratio: its standard error times the
+     * root of its rounds; NaN for any other method. What more rounds at that spread would narrow, not what these did.
+     */
+    public double roundSpread() {
+        return method == Method.PAIRED ? logSe * Math.sqrt(df + 1) : Double.NaN;
+    }
+
+    /**
      * B/A from samples grouped by fork: over forks when both sides have two or more, else over samples.
      *
      * @param a          the baseline's forks, each a non-empty array of positive samples

@@ -315,11 +315,11 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         if (!(r.logSe() > 0) || !(r.df() > 0) || (r.method() != Ratio.Method.PAIRED && r.method() != Ratio.Method.FORKS)) {
             return null;
         }
-        int now = r.method() == Ratio.Method.PAIRED ? (int) Math.round(r.df()) + 1
-                : Math.min(m.a.forks.size(), m.b.forks.size());
+        double spread = r.method() == Ratio.Method.PAIRED ? r.roundSpread()
+                : r.logSe() * Math.sqrt(Math.min(m.a.forks.size(), m.b.forks.size()));
         // A band as wide as the change leaves nothing to call at any n (claims may set such a band).
         double target = Math.log((1 + change) / (1 + noise));
-        int n = Reach.forksFor(r.logSe() * Math.sqrt(now), target, 1 - level(family));
+        int n = Reach.forksFor(spread, target, 1 - level(family));
         return n > MOST_FORKS ? null : n;
     }
 

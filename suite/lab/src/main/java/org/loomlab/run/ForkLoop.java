@@ -209,7 +209,7 @@ final class ForkLoop {
                 return false;
             }
             double half = Math.exp(r.logHalfWidth()) - 1;
-            double spread = r.logSe() * Math.sqrt(r.df() + 1); // the rounds' own spread of log B/A
+            double spread = r.roundSpread();
             return half > policy.target() && roundsReach(spread, policy.target(), k, elapsed, perFork, ceiling)
                     || half > fallback && roundsReach(spread, fallback, k, elapsed, perFork, ceiling);
         })).orElse(false);
