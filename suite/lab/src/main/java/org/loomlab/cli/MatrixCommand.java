@@ -16,7 +16,7 @@ import java.util.concurrent.Callable;
 /**
  * {@code loom-lab matrix}: the same profile on every built JDK, one runner container after another ({@link MatrixRun}).
  * A JDK whose container fails is recorded as failed and the next one runs; {@code --resume} finishes a matrix whose
- * lab was killed, without redoing finished cells. {@code --lane NAME=JDK_ID} (with {@code --lane-args} and
+ * lab was killed (or stopped to go on another day), without redoing finished cells, in turns if it began in turns. {@code --lane NAME=JDK_ID} (with {@code --lane-args} and
  * {@code --lane-params}, as {@code run} reads them: {@link LaneOptions}) runs lanes of chosen JDKs instead, the same
  * image twice for an A/A or with a known change for a positive control, always taking turns.
  */
@@ -43,7 +43,9 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--matrix-id", paramLabel = "ID", description = "names the matrix and each JDK's run directory (default: UTC time)")
     String matrixId;
 
-    @Option(names = "--resume", description = "finish the matrix named by --matrix-id: skip complete JDKs, resume the others")
+    @Option(names = "--resume", description = "finish the matrix named by --matrix-id as it began: JDKs that took turns "
+            + "carry on taking turns, keeping the cells every JDK finished (give the same --lane flags); JDKs run one after "
+            + "another skip complete runs and resume the others")
     boolean resume;
 
     @Option(names = "--arch", paramLabel = "ARCH",
@@ -63,7 +65,7 @@ final class MatrixCommand implements Callable<Integer> {
     Duration jdkTimeout;
 
     @Option(names = "--one-after-another", description = "run each JDK's whole run in its own runner container, one after "
-            + "another (what --resume, --cpus, --memory and an emulated --arch do anyway); by default the JDKs take turns "
+            + "another (what --cpus, --memory, an emulated --arch and the --resume of such a matrix do anyway); by default the JDKs take turns "
             + "fork by fork in one run, each in a runner container that stays up, and compare without a run-to-run allowance")
     boolean oneAfterAnother;
 

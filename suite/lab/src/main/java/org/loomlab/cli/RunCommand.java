@@ -67,7 +67,8 @@ final class RunCommand implements Callable<Integer> {
     String fixture;
 
     @Option(names = "--resume", description = "finish the run named by --run-id as it was planned (its profile, cells and"
-            + " policy, from its plan.json): keep its finished cells, run the missing ones")
+            + " policy, from its plan.json): keep its finished cells, run the missing ones; lanes keep the cells every lane"
+            + " finished, so a cell's rounds stay paired")
     boolean resume;
 
     @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/" + BuildLayout.BENCHMARKS_JAR + ")")

@@ -93,6 +93,15 @@ public final class SuiteFingerprint {
     }
 
     /** SHA-256 over the jars that exist, in {@link BuildLayout#runJars()} order; null when none does. */
+    /** SHA-256 of one file, or null when it cannot be read. */
+    public static String sha256(Path file) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (IOException | NoSuchAlgorithmException e) {
+            return null;
+        }
+    }
+
     static String jarsSha256(Path home) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");

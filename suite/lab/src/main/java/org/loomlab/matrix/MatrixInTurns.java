@@ -7,7 +7,9 @@ import org.loomlab.fixturehost.Fixture;
 import org.loomlab.fixturehost.FixtureMode;
 import org.loomlab.layout.BuildLayout;
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.PlanRequest;
 import org.loomlab.plan.Profile;
+import org.loomlab.plan.RunPlan;
 import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
@@ -55,14 +57,19 @@ final class MatrixInTurns {
      * @param results  where result sets go
      * @param jvmArgs  flags for every JDK's measured JVMs, or null for the profile's
      * @param turnSeed the seed of the rounds' order, or null for a fresh one
+     * @param resume   carry on the run {@code id} whose lanes took turns, as it was planned
      */
-    List<MatrixRecord.Entry> run(List<Entrant> entrants, List<CellPlan> plans, Profile chosen, org.loomlab.plan.PlanRequest plan,
-                                 Path results, String hostName, String id, String jvmArgs, Long turnSeed, Path matrixFile,
-                                 String user) throws Exception {
-        boolean network = plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
+    List<MatrixRecord.Entry> run(List<Entrant> entrants, List<CellPlan> plans, Profile chosen, PlanRequest plan,
+                                 Path results, String hostName, String id, String jvmArgs, Long turnSeed, boolean resume,
+                                 Path matrixFile, String user) throws Exception {
+        // Resumed, the run's plan says which cells are left to need the fixture and how long a fork may take.
+        RunPlan planned = resume ? RunPlan.read(entrants.get(0).runDir()).orElse(null) : null;
+        List<CellPlan> cells = planned == null ? plans
+                : planned.cellPlans(org.loomlab.plan.Experiments.in(new BuildLayout(home).benchmarksJar()));
+        boolean network = cells.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
         // A hung fork is stopped by the lab at the fork limit, its JVM in the container with it (the launcher's trap);
         // should the lab itself be killed, the launcher kills that JVM a little later at the latest.
-        Duration limit = plan.timeout(chosen).multipliedBy(2).plusSeconds(60);
+        Duration limit = (planned == null ? plan.timeout(chosen) : planned.timeout()).multipliedBy(2).plusSeconds(60);
         // Made here, by whoever runs the matrix: a bind of a missing folder would have the engine make it, as root.
         Files.createDirectories(results);
         Path launchers = Files.createTempDirectory("loom-lab-lanes");
@@ -83,9 +90,13 @@ final class MatrixInTurns {
             out.printf("matrix: %d %s take turns fork by fork, each in its own runner container that stays up for the run%n",
                     entrants.size(), named ? "lanes" : "JDKs");
             BuildLayout build = new BuildLayout(home);
+            if (resume && (!plan.given().isEmpty() || jvmArgs != null || turnSeed != null)) {
+                // As a matrix run JDK after JDK resumes: the flags that planned it are its plan's, not those typed again.
+                out.println("matrix: resuming as planned in " + id + "'s plan.json; the planning flags given again are left out");
+            }
             new RunSession(new RunSession.Request(home, build.benchmarksJar(), lanes.get(0).java(), results, id, hostName,
-                    null, jvmArgs, fixture == null ? "local" : fixture.url(), List.of(), false, false, plan, lanes, turnSeed),
-                    out).run();
+                    null, resume ? null : jvmArgs, fixture == null ? "local" : fixture.url(), List.of(), resume, false,
+                    resume ? PlanRequest.none() : plan, lanes, resume ? null : turnSeed), out).run();
         } finally {
             started.forEach(StandingContainer::close);
             Runtime.getRuntime().removeShutdownHook(stop);
@@ -108,9 +119,22 @@ final class MatrixInTurns {
         return entries;
     }
 
-    /** Why this matrix cannot take turns, or null when it can. */
-    static String whyNot(boolean resume, Double cpus, Long memoryBytes, boolean emulated, int runnable) {
-        return resume ? "--resume finishes JDK after JDK"
+    /** Whether the run in {@code runDir} took turns: its plan names lanes. */
+    static boolean tookTurns(Path runDir) {
+        try {
+            return RunPlan.read(runDir).map(p -> p.lanes() != null).orElse(false);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Why this matrix cannot take turns, or null when it can.
+     *
+     * @param resumeApart a resume of a matrix whose JDKs ran one after another, which carries on that way
+     */
+    static String whyNot(boolean resumeApart, Double cpus, Long memoryBytes, boolean emulated, int runnable) {
+        return resumeApart ? "--resume finishes a matrix that ran JDK after JDK the same way"
                 : cpus != null || memoryBytes != null ? "--cpus and --memory limit one runner container at a time"
                 : emulated ? "emulated JDKs run under qemu, which would measure itself beside the native ones"
                 : runnable < 2 ? runnable + " JDK to run" : null;

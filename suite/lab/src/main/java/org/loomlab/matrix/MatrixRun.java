@@ -143,8 +143,9 @@ public final class MatrixRun {
         if (laned) {
             lanes.forEach(l -> Ids.check("lane", l.name()));
             LaneSpec.ownAxes(lanes.stream().map(MatrixLane::own).toList(), plans);
+            // Lanes always took turns, so a resumed one resumes in turns too.
             String whyNot = request.oneAfterAnother() ? "--one-after-another runs JDK after JDK"
-                    : MatrixInTurns.whyNot(request.resume(), request.cpus(), request.memoryBytes(), target.emulated(), lanes.size());
+                    : MatrixInTurns.whyNot(false, request.cpus(), request.memoryBytes(), target.emulated(), lanes.size());
             if (whyNot != null) {
                 throw new IllegalArgumentException("--lane: lanes only take turns fork by fork in one run, and " + whyNot
                         + "; valid: --lane without it, or --jdk");
@@ -160,7 +161,13 @@ public final class MatrixRun {
     public boolean run() throws Exception {
         DockerEngine.client(); // one line when no engine answers
         MatrixPlan plan = plan();
-        if (!request.lanes().isEmpty()) {
+        // A matrix resumes as it began: in turns when its runs kept a plan of lanes, else JDK after JDK.
+        boolean resumeInTurns = request.resume() && plan.jdks().stream().anyMatch(j -> MatrixInTurns.tookTurns(Path.of(j.runDir())));
+        if (!request.lanes().isEmpty() && request.resume() && !resumeInTurns) {
+            throw new IllegalArgumentException("--resume: matrix " + id + " has no run of these lanes to resume (no plan at "
+                    + plan.jdks().get(0).runDir() + "); start it without --resume");
+        }
+        if (!request.lanes().isEmpty() && !resumeInTurns) {
             // A lane left out would leave an A/A or a control without its other half, or move the baseline.
             plan.jdks().stream().filter(j -> !j.runs()).findFirst().ifPresent(j -> {
                 throw new IllegalArgumentException("lane " + j.lane() + ": " + (j.why() != null ? j.why() + " (just images)"
@@ -169,7 +176,8 @@ public final class MatrixRun {
         }
         ContainerOwner.reap(false).forEach(r -> out.println("removed a container left behind: " + r));
         int runnable = (int) plan.jdks().stream().filter(MatrixPlan.Jdk::runs).count();
-        String whyNot = MatrixInTurns.whyNot(request.resume(), request.cpus(), request.memoryBytes(), target.emulated(), runnable);
+        String whyNot = MatrixInTurns.whyNot(request.resume() && !resumeInTurns, request.cpus(), request.memoryBytes(),
+                target.emulated(), runnable);
         if (request.oneAfterAnother() || whyNot != null) {
             out.println("matrix: one JDK after another, each run in its own container (" + (request.oneAfterAnother()
                     ? "--one-after-another" : whyNot) + "): JDK against JDK is then a comparison of runs apart");
@@ -181,7 +189,8 @@ public final class MatrixRun {
         List<MatrixRecord.Entry> skipped = new ArrayList<>();
         for (int i = 0; i < selected.size(); i++) {
             MatrixPlan.Jdk planned = plan.jdks().get(i);
-            if (planned.runs()) {
+            // Resumed in turns, a lane already complete takes part too: its run's other lanes are its partners.
+            if (planned.runs() || resumeInTurns && planned.action().equals("complete")) {
                 entrants.add(new MatrixInTurns.Entrant(selected.get(i), lanes.get(i), planned.image(), Path.of(planned.runDir())));
             } else {
                 skipped.add(MatrixRecord.Entry.skipped(selected.get(i).id(), planned.why() + " (just images)"));
@@ -189,7 +198,7 @@ public final class MatrixRun {
         }
         List<MatrixRecord.Entry> entries = new ArrayList<>(skipped);
         entries.addAll(new MatrixInTurns(request.home(), out).run(entrants, plans, chosen, request.plan(), layout.root(),
-                hostName, id, request.jvmArgs(), request.turnSeed(), matrixFile, callerUidGid()));
+                hostName, id, request.jvmArgs(), request.turnSeed(), resumeInTurns, matrixFile, callerUidGid()));
         return ended(matrixFile, started, entries);
     }
 

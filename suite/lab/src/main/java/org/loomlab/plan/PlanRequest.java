@@ -32,6 +32,11 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         params = List.copyOf(params);
     }
 
+    /** Nothing asked: what a resumed run is handed, its plan holding the rest. */
+    public static PlanRequest none() {
+        return new PlanRequest(null, List.of(), List.of(), null, null, null, null, false, null, null, null);
+    }
+
     /** The profile asked for, quick when none was. */
     public Profile chosenProfile() {
         return Profile.of(profile == null ? Profile.QUICK.label() : profile);

@@ -52,6 +52,15 @@ public final class RunBudget {
         return new RunBudget(null);
     }
 
+    /**
+     * The budget of a resumed run with {@code left} of its {@code all} cells still to run: their share of the total, what
+     * those cells would have had on average had the run gone on, so resuming (once or many times) never stretches the
+     * whole run past its plan.
+     */
+    public RunBudget forCellsLeft(int left, int all) {
+        return total == null || all <= 0 ? this : new RunBudget(total.multipliedBy(left).dividedBy(all), clock);
+    }
+
     /** The run's total, or null when there is none. */
     public Duration total() {
         return total;

@@ -21,12 +21,15 @@ import java.util.stream.Collectors;
  * @param turnSeed   the seed of the order in which cells or lanes took their turns ({@link TurnOrder}); absent in plans
  *                   kept before turns were shuffled
  * @param lanes      the lanes whose forks took turns, the first the baseline; absent when the run had one JDK
+ * @param benchmarksSha256 SHA-256 of the benchmarks jar the run began with (the build is reproducible, so an unchanged
+ *                   benchmark builds the same jar): a resume on other benchmarks is refused; absent in older plans
  */
 public record RunPlan(String profile, double confidence, Double target, int minForks, int maxForks,
                       long budgetMillis, Long runBudgetMillis, long timeoutMillis, List<PlannedCell> cells,
                       @JsonInclude(JsonInclude.Include.NON_NULL) String interleave,
                       @JsonInclude(JsonInclude.Include.NON_NULL) Long turnSeed,
-                      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> lanes) {
+                      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> lanes,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String benchmarksSha256) {
 
     public static final String FILE = "plan.json";
 
@@ -44,7 +47,22 @@ public record RunPlan(String profile, double confidence, Double target, int minF
         return new RunPlan(profile.label(), policy.confidence(), policy.target(), policy.minForks(), policy.maxForks(),
                 policy.budget().toMillis(), total == null ? null : total.toMillis(), timeout.toMillis(),
                 plans.stream().map(p -> new PlannedCell(p.experiment().label(), p.params())).toList(), interleaving.axis(),
-                turns.seed(), lanes.isEmpty() ? null : List.copyOf(lanes));
+                turns.seed(), lanes.isEmpty() ? null : List.copyOf(lanes), null);
+    }
+
+    /** The same plan naming the benchmarks jar it measures by its hash. */
+    public RunPlan withBenchmarks(String sha256) {
+        return new RunPlan(profile, confidence, target, minForks, maxForks, budgetMillis, runBudgetMillis, timeoutMillis,
+                cells, interleave, turnSeed, lanes, sha256);
+    }
+
+    /** A one-line error when run {@code id} began on other benchmarks than the jar of hash {@code now}. */
+    public void refuseOtherBenchmarks(String id, String now) {
+        if (benchmarksSha256 != null && !benchmarksSha256.equals(now)) {
+            throw new IllegalArgumentException("--resume: run " + id + " began on another benchmarks jar (SHA-256 "
+                    + benchmarksSha256.substring(0, 12) + ", now " + (now == null ? "none" : now.substring(0, 12))
+                    + "); its cells would not measure one code: build the commit it began on, or start another run id");
+        }
     }
 
     /** The order the run's turns were taken in; a plan kept before turns were shuffled gets a fresh seed. */

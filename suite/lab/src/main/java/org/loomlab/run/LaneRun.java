@@ -5,6 +5,7 @@ import org.loomlab.compare.VerdictRules;
 import org.loomlab.fingerprint.JdkFingerprint;
 import org.loomlab.fingerprint.SuiteFingerprint;
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Experiments;
 import org.loomlab.plan.Interleaving;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Profile;
@@ -12,6 +13,8 @@ import org.loomlab.plan.RunBudget;
 import org.loomlab.plan.RunPlan;
 import org.loomlab.plan.TurnOrder;
 import org.loomlab.progress.CellHistory;
+import org.loomlab.record.Cell;
+import org.loomlab.record.FixtureInfo;
 import org.loomlab.record.Host;
 import org.loomlab.record.Jdk;
 import org.loomlab.record.Lanes;
@@ -48,8 +51,21 @@ import java.util.Map;
  */
 final class LaneRun {
 
-    /** A lane ready to run: its name, JDK, flags and run directory. */
-    private record Lane(String name, LaneSpec asked, Jdk jdk, List<String> flags, Path dir) {
+    /** A lane ready to run: its name, JDK, flags and run directory; resumed, its record so far. */
+    private record Lane(String name, LaneSpec asked, Jdk jdk, List<String> flags, Path dir, RunRecord previous) {
+    }
+
+    /**
+     * What the run keeps to: as asked, or, resumed, as its plan says (each lane's record starts from the cells every lane
+     * finished, so each cell's rounds all come from one session and stay paired).
+     *
+     * @param perCell   a cell's policy, its budget its lanes' together
+     * @param shared    the run's budget as planned (what the plan keeps)
+     * @param running   what this session's cells share of it
+     * @param alreadyRun cells (lane by lane) finished before this session, after which its cell files are numbered
+     */
+    private record Planned(Profile chosen, List<CellPlan> plans, List<CellPlan> todo, Policy perCell, RunBudget shared,
+                           RunBudget running, Duration timeout, TurnOrder turns, int alreadyRun) {
     }
 
     private final RunSession session;
@@ -63,51 +79,67 @@ final class LaneRun {
     }
 
     boolean run(Profile chosen, List<CellPlan> plans, Duration cellTimeout, Policy policy, RunBudget shared,
-                Interleaving interleaving, TurnOrder turns, CellProfilers profilers, Host host, List<String> flags)
-            throws Exception {
+                Interleaving interleaving, TurnOrder turns, CellProfilers profilers, Host host, List<String> flags,
+                Experiments catalogue) throws Exception {
         refuseWhatDoesNotCombine(interleaving);
+        String benchmarks = SuiteFingerprint.sha256(request.benchmarks());
         Instant started = Instant.now();
         String id = request.runId() != null ? request.runId()
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
         List<Lane> lanes = lanes(host, flags, id);
         List<String> names = lanes.stream().map(Lane::name).toList();
         java.util.Set<String> laneAxes = LaneSpec.ownAxes(request.lanes().stream().map(LaneSpec::own).toList(), plans);
-        List<CellPlan> turnsOf = plans.stream().flatMap(p -> lanes.stream().map(l -> p.inLane(l.name(), l.asked().own())))
-                .toList();
-        // Each lane of a cell forks as often as the cell would alone: the cell's budget is its lanes' together.
-        Policy perCell = policy.withBudget(policy.budget().multipliedBy(lanes.size()));
-        return session.withFixture(RunSession.needsFixture(plans), served -> {
+        Planned planned = request.resume() ? resumed(lanes, id, catalogue, benchmarks)
+                : new Planned(chosen, plans, plans, policy.withBudget(policy.budget().multipliedBy(lanes.size())), shared,
+                shared, cellTimeout, turns, 0);
+        if (planned.todo().isEmpty()) {
+            out.println("loom-lab run: every lane of run " + id + " is complete; nothing to resume");
+            return true;
+        }
+        List<CellPlan> turnsOf = planned.todo().stream()
+                .flatMap(p -> lanes.stream().map(l -> p.inLane(l.name(), l.asked().own()))).toList();
+        return session.withFixture(RunSession.needsFixture(planned.todo()), served -> {
             String url = served == null ? null : served.url();
             Path hostDir = lanes.get(0).dir().getParent().getParent();
-            CellHistory history = CellHistory.of(hostDir, chosen.label());
+            CellHistory history = CellHistory.of(hostDir, planned.chosen().label());
             Lane first = lanes.get(0);
-            CellJvm base = new CellJvm(first.asked().java(), request.benchmarks(), first.flags(), chosen, perCell,
-                    cellTimeout, url, out, shared, history, turns);
+            CellJvm base = new CellJvm(first.asked().java(), request.benchmarks(), first.flags(), planned.chosen(),
+                    planned.perCell(), planned.timeout(), url, out, planned.running(), history, planned.turns());
             Map<String, CellJvm> jvms = new LinkedHashMap<>();
             Map<String, Path> dirs = new LinkedHashMap<>();
             Map<String, RunRecord> starts = new LinkedHashMap<>();
+            FixtureInfo by = served == null ? null : served.info();
             for (Lane lane : lanes) {
                 jvms.put(lane.name(), base.inLane(lane.asked().java(), lane.flags(), history));
                 dirs.put(lane.name(), lane.dir());
-                starts.put(lane.name(), new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, chosen.label(),
-                        RunStatus.RUNNING, host, lane.jdk(), SuiteFingerprint.read(request.home()),
-                        served == null ? null : served.info(), List.of()).withLanes(new Lanes(lane.name(), names, turns.seed())));
+                starts.put(lane.name(), lane.previous() != null ? lane.previous().resumed(kept(lane, planned), by)
+                        : new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, planned.chosen().label(),
+                        RunStatus.RUNNING, host, lane.jdk(), SuiteFingerprint.read(request.home()), by, List.of())
+                        .withLanes(new Lanes(lane.name(), names, planned.turns().seed())));
             }
             List<RunLock> locks = new ArrayList<>();
             try {
                 for (Lane lane : lanes) {
                     locks.add(RunLock.take(lane.dir()));
-                    RunPlan.of(chosen, perCell, shared, cellTimeout, plans, interleaving, turns, names).write(lane.dir());
+                    if (!request.resume()) {
+                        RunPlan.of(planned.chosen(), planned.perCell(), planned.shared(), planned.timeout(), planned.plans(),
+                                Interleaving.NONE, planned.turns(), names).withBenchmarks(benchmarks).write(lane.dir());
+                    }
                 }
                 out.printf("loom-lab run: %d cells of %s, profile %s, in %d lanes taking turns fork by fork (each round's "
-                                + "order shuffled, seed %d), host %s (%d CPUs)%n", plans.size(), RunSession.experiments(plans),
-                        chosen.label(), lanes.size(), turns.seed(), host.name(), host.cpus());
+                                + "order shuffled, seed %d), host %s (%d CPUs)%n", planned.todo().size(),
+                        RunSession.experiments(planned.todo()), planned.chosen().label(), lanes.size(), planned.turns().seed(),
+                        host.name(), host.cpus());
+                if (request.resume()) {
+                    out.printf("loom-lab run: resuming run %s: %d cells kept in every lane, %d to run%n", id,
+                            planned.plans().size() - planned.todo().size(), planned.todo().size());
+                }
                 lanes.forEach(l -> out.printf("lane %s: %s %s (%s) at %s%s%n", l.name(), l.jdk().id(), l.jdk().runtimeVersion(),
                         l.jdk().vmName(), l.asked().java(), l.asked().flags().isEmpty() ? ""
                                 : ", with " + String.join(" ", l.asked().flags())));
                 LabRun run = session.labRun(dirs, starts, new LaneRouting(jvms, dirs), turnsOf, base, profilers,
                         Interleaving.ofLanes(laneAxes));
-                run.run(turnsOf, 0, session.progress(turnsOf, base, first.dir()));
+                run.run(turnsOf, planned.alreadyRun(), session.progress(turnsOf, base, first.dir()));
                 return ended(lanes, run.records(), laneAxes);
             } finally {
                 for (RunLock lock : locks) {
@@ -115,6 +147,56 @@ final class LaneRun {
                 }
             }
         });
+    }
+
+    /**
+     * The run as planned, carried on: the cells every lane finished are kept, the others (a cell some lane did not
+     * finish, its rounds cut short by whatever stopped the run) run again whole. A one-line error when the lanes or their
+     * flags are not the ones the run began with, or a lane's record holds cells the plan does not.
+     */
+    private Planned resumed(List<Lane> lanes, String id, Experiments catalogue, String benchmarks) throws Exception {
+        Path firstDir = lanes.get(0).dir();
+        RunPlan plan = RunPlan.read(firstDir).orElseThrow(() -> new IllegalArgumentException("--resume: run " + id
+                + " kept no plan (" + firstDir.resolve(RunPlan.FILE) + "); start it again with another --run-id"));
+        List<String> names = lanes.stream().map(Lane::name).toList();
+        if (!names.equals(plan.lanes())) {
+            throw new IllegalArgumentException("--resume: run " + id + " took turns in lanes " + plan.lanes() + ", not "
+                    + names + "; give the lanes it began with, in that order");
+        }
+        session.refuseOverrides(id, plan);
+        plan.refuseOtherBenchmarks(id, benchmarks);
+        List<CellPlan> plans = plan.cellPlans(catalogue);
+        java.util.Set<String> done = null;
+        for (Lane lane : lanes) {
+            java.util.Set<String> planned = plans.stream().map(p -> RunSession.key(p.inLane(lane.name(), lane.asked().own())))
+                    .collect(java.util.stream.Collectors.toSet());
+            List<Cell> finished = RunSession.finished(lane.previous());
+            finished.stream().filter(c -> !planned.contains(RunSession.key(c))).findFirst().ifPresent(c -> {
+                throw new IllegalArgumentException("--resume: lane " + lane.name() + "'s record holds a cell this plan does not ("
+                        + c.experiment() + " " + c.params() + "); give the --lane-params it began with");
+            });
+            // Lanes are compared by their cells without their own values: done is kept in those terms.
+            java.util.Set<String> laneDone = plans.stream().filter(p -> finished.stream().anyMatch(c ->
+                    RunSession.key(c).equals(RunSession.key(p.inLane(lane.name(), lane.asked().own())))))
+                    .map(RunSession::key).collect(java.util.stream.Collectors.toSet());
+            if (done == null) {
+                done = laneDone;
+            } else {
+                done.retainAll(laneDone);
+            }
+        }
+        java.util.Set<String> kept = done;
+        List<CellPlan> todo = plans.stream().filter(p -> !kept.contains(RunSession.key(p))).toList();
+        return new Planned(plan.chosenProfile(), plans, todo, plan.policy(), plan.runBudget(),
+                plan.runBudget().forCellsLeft(todo.size(), plans.size()), plan.timeout(), plan.turnOrder(),
+                (plans.size() - todo.size()) * lanes.size());
+    }
+
+    /** The cells of {@code lane}'s record that a resumed run keeps: those of the planned cells every lane finished. */
+    private static List<Cell> kept(Lane lane, Planned planned) {
+        java.util.Set<String> todo = planned.todo().stream()
+                .map(p -> RunSession.key(p.inLane(lane.name(), lane.asked().own()))).collect(java.util.stream.Collectors.toSet());
+        return RunSession.finished(lane.previous()).stream().filter(c -> !todo.contains(RunSession.key(c))).toList();
     }
 
     /** Each lane's table, record and exports; then every lane against the first, paired round by round. */
@@ -150,15 +232,11 @@ final class LaneRun {
         return ok;
     }
 
-    /** Lanes do not resume, and take turns of their own. */
+    /** Two lanes or more, taking turns of their own. */
     private void refuseWhatDoesNotCombine(Interleaving interleaving) {
         if (request.lanes().size() < 2) {
             throw new IllegalArgumentException("lanes take turns: give two or more, e.g. --jvm JDK_A,JDK_B or --lane a=JDK_A "
                     + "--lane b=JDK_B (got " + request.lanes().size() + ")");
-        }
-        if (request.resume()) {
-            throw new IllegalArgumentException("--resume does not finish a run whose lanes took turns: start it again with "
-                    + "another --run-id");
         }
         if (interleaving.axis() != null) {
             throw new IllegalArgumentException("--interleave " + interleaving.axis() + " does not combine with lanes: a run "
@@ -169,7 +247,10 @@ final class LaneRun {
         }
     }
 
-    /** Every lane fingerprinted and named, checked before anything is written. */
+    /**
+     * Every lane fingerprinted and named, checked before anything is written: a new run's directories must not exist, a
+     * resumed one's must hold each lane's record, run on the same JDK with the same flags.
+     */
     private List<Lane> lanes(Host host, List<String> flags, String id) throws Exception {
         List<Lane> lanes = new ArrayList<>();
         for (LaneSpec asked : request.lanes()) {
@@ -183,13 +264,45 @@ final class LaneRun {
                         + "-a=JVM --lane " + name + "-b=JVM");
             }
             Path dir = new ResultsLayout(request.results()).runDir(host.name(), name, id);
-            if (Files.exists(dir)) {
-                throw new IllegalArgumentException("run directory exists already: " + dir + " (choose another --run-id)");
-            }
             Jdk named = jdk.withId(name);
-            lanes.add(new Lane(name, asked, asked.image() == null ? named : named.inImage(asked.image().name(),
-                    asked.image().id()), laneFlags, dir));
+            named = asked.image() == null ? named : named.inImage(asked.image().name(), asked.image().id());
+            RunRecord previous = null;
+            if (request.resume()) {
+                previous = previousOf(name, dir, id, named, asked);
+                // The run's flags as it began them (a profile's heap, say), this lane's own after them.
+                laneFlags = previous.jdk().jvmArgs();
+            } else if (Files.exists(dir)) {
+                throw new IllegalArgumentException("run directory exists already: " + dir
+                        + " (choose another --run-id, or --resume to finish it)");
+            }
+            lanes.add(new Lane(name, asked, named, laneFlags, dir, previous));
         }
         return lanes;
+    }
+
+    /** A resumed lane's record so far; a one-line error unless it exists, is free and was run as this lane runs now. */
+    private static RunRecord previousOf(String name, Path dir, String id, Jdk now, LaneSpec asked) throws Exception {
+        Path runJson = ResultsLayout.runJson(dir);
+        if (!Files.exists(runJson)) {
+            throw new IllegalArgumentException("--resume: lane " + name + " of run " + id + " has no record at " + runJson
+                    + "; start the run without --resume");
+        }
+        RunLock.requireFree(dir);
+        RunRecord previous = RecordJson.read(runJson);
+        Jdk then = previous.jdk();
+        // The JDK build, not the image: a runner image rebuilt for a newer lab jar carries the same JDK.
+        if (!(then.vendor() + " " + then.runtimeVersion() + " " + then.vmVersion())
+                .equals(now.vendor() + " " + now.runtimeVersion() + " " + now.vmVersion())) {
+            throw new IllegalArgumentException("--resume: lane " + name + " ran " + then.vendor() + " " + then.runtimeVersion()
+                    + " and would now run " + now.vendor() + " " + now.runtimeVersion() + "; a lane's rounds must all come "
+                    + "from one JDK build: start another --run-id");
+        }
+        List<String> own = asked.flags();
+        List<String> ran = then.jvmArgs();
+        if (ran.size() < own.size() || !ran.subList(ran.size() - own.size(), ran.size()).equals(own)) {
+            throw new IllegalArgumentException("--resume: lane " + name + " ran with " + ran + ", which do not end with "
+                    + own + "; give the --lane-args it began with");
+        }
+        return previous;
     }
 }

@@ -141,7 +141,7 @@ public final class RunSession {
         TurnOrder turns = TurnOrder.seeded(request.turnSeed());
         if (!request.lanes().isEmpty()) {
             return new LaneRun(this, request, out).run(chosen, plans, cellTimeout, policy, shared, interleaving, turns,
-                    profilers, host, flags);
+                    profilers, host, flags, catalogue);
         }
         Jdk probed = JdkFingerprint.probe(request.java(), request.benchmarks(), flags, request.jdkId());
         // Set by `loom-lab matrix` for the runner container it starts: the record names its image.
@@ -159,6 +159,7 @@ public final class RunSession {
             if (planned.isPresent()) {
                 // The run goes on as it was planned; flags typed again could only make a record of two kinds.
                 refuseOverrides(id, planned.get());
+                planned.get().refuseOtherBenchmarks(id, SuiteFingerprint.sha256(request.benchmarks()));
                 chosen = planned.get().chosenProfile();
                 plans = planned.get().cellPlans(catalogue);
                 policy = planned.get().policy();
@@ -199,6 +200,7 @@ public final class RunSession {
         Interleaving grouped = interleaving;
         Profile profile = chosen;
         RunBudget budget = shared;
+        RunBudget running = previous == null ? shared : shared.forCellsLeft(todo.size(), plans.size());
         TurnOrder order = turns;
         List<String> forkFlags = flags;
         return withFixture(network, served -> {
@@ -211,11 +213,12 @@ public final class RunSession {
                         todo.size());
             }
             try (RunLock owned = RunLock.take(dir)) {
-                RunPlan.of(profile, chosenPolicy, budget, timeout, allPlans, grouped, order, List.of()).write(dir);
+                RunPlan.of(profile, chosenPolicy, budget, timeout, allPlans, grouped, order, List.of())
+                        .withBenchmarks(SuiteFingerprint.sha256(request.benchmarks())).write(dir);
                 // Earlier runs of the profile on this host: what each cell took, and how far its forks spread.
                 CellHistory history = CellHistory.of(dir.getParent().getParent(), profile.label());
                 return cells(start, todo, allPlans.size() - todo.size(), dir, new CellJvm(request.java(), request.benchmarks(),
-                        forkFlags, profile, chosenPolicy, timeout, served == null ? null : served.url(), out, budget, history,
+                        forkFlags, profile, chosenPolicy, timeout, served == null ? null : served.url(), out, running, history,
                         order), profilers, grouped);
             }
         });
@@ -259,10 +262,13 @@ public final class RunSession {
     }
 
     /** A one-line error naming every planning flag given with --resume, which takes them from the run's plan. */
-    private void refuseOverrides(String id, RunPlan planned) {
+    void refuseOverrides(String id, RunPlan planned) {
         List<String> named = new ArrayList<>(request.plan().given());
         if (request.jvmArgs() != null) {
             named.add("--jvm-args");
+        }
+        if (request.turnSeed() != null) {
+            named.add("--turn-seed");
         }
         if (!named.isEmpty()) {
             throw new IllegalArgumentException("--resume finishes run " + id + " as it was planned (profile "
@@ -271,15 +277,23 @@ public final class RunSession {
     }
 
     /** Cells of {@code previous} that ended (interrupted ones run again). */
-    private static List<Cell> finished(RunRecord previous) {
+    static List<Cell> finished(RunRecord previous) {
         return previous.results().stream().filter(c -> c.status() != CellStatus.INTERRUPTED).toList();
     }
 
     /** The plans {@code previous} holds no finished cell for. */
     private static List<CellPlan> missing(List<CellPlan> plans, RunRecord previous) {
-        Set<String> done = finished(previous).stream().map(c -> c.experiment() + " " + c.params())
-                .collect(Collectors.toSet());
-        return plans.stream().filter(p -> !done.contains(p.experiment().label() + " " + p.params())).toList();
+        Set<String> done = finished(previous).stream().map(RunSession::key).collect(Collectors.toSet());
+        return plans.stream().filter(p -> !done.contains(key(p))).toList();
+    }
+
+    /** Which planned cell a recorded one is, by experiment and values (a cell's secondary metrics share it). */
+    static String key(Cell cell) {
+        return cell.experiment() + " " + cell.params();
+    }
+
+    static String key(CellPlan plan) {
+        return plan.experiment().label() + " " + plan.params();
     }
 
     /** Runs {@code plans} into the record {@code start}, with a line per cell, the table and the verdict at the end. */

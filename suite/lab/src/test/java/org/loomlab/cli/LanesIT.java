@@ -75,6 +75,75 @@ class LanesIT {
         assertThat(judged.at("/rows/0/ratio").asDouble()).isEqualTo(compared.at("/rows/0/ratio").asDouble());
     }
 
+    @Test
+    void aLanesRunKilledMidwayResumesKeepingTheCellsEveryLaneFinished() throws Exception {
+        Path results = tmp.resolve("results");
+        List<String> cells = List.of("-e", "philosophers", "-p", "lock=reentrant", "-p", "threads=virtual",
+                "-p", "workload=noop,active-wait", "-p", "dinner=lab", "-p", "philosophers=10", "-p", "meals=100");
+        List<String> lanes = List.of("--lane", "a=" + JVM, "--lane", "b=" + JVM);
+        List<String> first = new java.util.ArrayList<>(List.of("run", "--results", results.toString(), "--run-id", "resume-it",
+                "--budget", "10s", "--run-budget", "20m", "--max-forks", "2", "--turn-seed", "7"));
+        first.addAll(cells);
+        first.addAll(lanes);
+        Process lab = LabProcess.start(tmp.resolve("log"), first.toArray(String[]::new));
+        // Both lanes' records are written together once a cell's rounds end: the first cell is then in both.
+        RunFiles.awaitRunJson(results, 1, java.time.Duration.ofMinutes(3));
+        List<ProcessHandle> forks = lab.descendants().toList();
+        lab.destroyForcibly(); // SIGKILL: the records stay 'running', the second cell half done or not begun
+        lab.waitFor();
+        forks.forEach(ProcessHandle::destroyForcibly);
+        String host = onlyChild(results);
+        Path a = results.resolve(host).resolve("a/resume-it/run.json");
+        Path b = results.resolve(host).resolve("b/resume-it/run.json");
+        JsonNode keptA = RecordJson.mapper().readTree(a.toFile()).at("/results/0");
+        assertThat(RecordJson.mapper().readTree(b.toFile()).get("status").asText()).isEqualTo("running");
+        String plan = Files.readString(a.resolveSibling("plan.json"));
+
+        // Lanes other than the run's, or a planning flag typed again, are refused before anything forks.
+        LabProcess.Result wrongLane = LabProcess.run(tmp.resolve("log"), 120, "run", "--resume", "--run-id", "resume-it",
+                "--results", results.toString(), "--lane", "a=" + JVM, "--lane", "c=" + JVM);
+        assertThat(wrongLane.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(wrongLane.stderr().strip()).doesNotContain("\n")
+                .contains("--resume: lane c of run resume-it has no record at");
+        LabProcess.Result seed = LabProcess.run(tmp.resolve("log"), 120, "run", "--resume", "--run-id", "resume-it",
+                "--results", results.toString(), "--turn-seed", "8", "--lane", "a=" + JVM, "--lane", "b=" + JVM);
+        assertThat(seed.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(seed.stderr().strip()).doesNotContain("\n").contains("leave out --turn-seed");
+
+        List<String> again = new java.util.ArrayList<>(List.of("run", "--resume", "--run-id", "resume-it",
+                "--results", results.toString()));
+        again.addAll(lanes);
+        LabProcess.Result resumed = LabProcess.run(tmp.resolve("log"), 600, again.toArray(String[]::new));
+        assertThat(resumed.exitCode()).as(resumed.stdout() + resumed.stderr()).isZero();
+        assertThat(resumed.stdout()).contains("resuming run resume-it: 1 cells kept in every lane, 1 to run")
+                // The one cell left gets its share of the planned 20 minutes, not all of them again.
+                .contains("the run's " + org.loomlab.progress.Progress.clock(java.time.Duration.ofMinutes(10)) + " shared");
+        for (Path runJson : List.of(a, b)) {
+            assertThat(RecordSchema.violations(runJson)).isEmpty();
+            JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
+            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.at("/lanes/seed").asLong()).isEqualTo(7);
+            assertThat(record.get("results").findValuesAsText("workload").stream().distinct())
+                    .containsExactly("noop", "active-wait");
+        }
+        // The kept cell is the first session's, its forks untouched; the resumed one's files come after its.
+        assertThat(RecordJson.mapper().readTree(a.toFile()).at("/results/0")).isEqualTo(keptA);
+        assertThat(a.resolveSibling("jmh").resolve("cell-01")).isDirectory();
+        assertThat(a.resolveSibling("jmh").resolve("cell-03")).isDirectory();
+        assertThat(a.resolveSibling("plan.json")).hasContent(plan);
+        // Only the resumed cell forked, each round one fork a lane.
+        int rounds = 0;
+        for (JsonNode cell : RecordJson.mapper().readTree(b.toFile()).get("results")) {
+            if (cell.get("metric").asText().equals("avgt") && cell.at("/params/workload").asText().equals("active-wait")) {
+                rounds = cell.at("/precision/forks").asInt();
+            }
+        }
+        assertThat(rounds).isBetween(1, 2);
+        assertThat(resumed.stdout().lines().filter(l -> l.strip().matches("fork \\d+ of [ab]:.*"))).hasSize(2 * rounds);
+        JsonNode compared = RecordJson.mapper().readTree(b.resolveSibling("diff-vs-a.json").toFile());
+        assertThat(compared.get("paired_by_round").asBoolean()).isTrue();
+        assertThat(compared.get("rows").findValuesAsText("method")).contains("paired t over per-round log ratios");
+    }
 
     private static String onlyChild(Path dir) throws Exception {
         try (Stream<Path> children = Files.list(dir)) {

@@ -148,7 +148,7 @@ class MatrixIT {
     @CsvSource(delimiter = '|', value = {
             "--one-after-another|     --lane: lanes only take turns fork by fork in one run, and --one-after-another runs JDK after JDK; valid: --lane without it, or --jdk",
             "--cpus 1|                --lane: lanes only take turns fork by fork in one run, and --cpus and --memory limit one runner container at a time",
-            "--resume --matrix-id m|  --lane: lanes only take turns fork by fork in one run, and --resume finishes JDK after JDK",
+            "--resume --matrix-id m|  --resume: matrix m has no run of these lanes to resume",
             "--arch arm64|            --lane: lanes only take turns fork by fork in one run, and emulated JDKs run under qemu",
             "--lane c=openjdk-99|     unknown JDK 'openjdk-99'; known: ",
             "--lane c/d=openjdk-25|   lane 'c/d' may hold only letters, digits",
@@ -220,12 +220,17 @@ c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
         assertThat(tmp.resolve("results")).doesNotExist();
     }
 
-    @Test
-    void resumeAfterKillNineFinishesWithoutRedoingFinishedCells() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"in turns,", "one after another,--one-after-another"})
+    void resumeAfterKillNineFinishesAsItBeganWithoutRedoingFinishedCells(String how, String flag) throws Exception {
         Path results = tmp.resolve("results");
         String[] args = {"matrix", "--profile", "smoke", "--jdk", "openjdk-21,openjdk-25", "-e", "philosophers",
                 "-p", "workload=noop,active-wait,sleep,file-read", "-p", "threads=virtual", "-p", "dinner=lab",
                 "--results", results.toString(), "--matrix-id", "resumed"};
+        boolean turns = flag == null;
+        if (!turns) {
+            args = concat(args, flag);
+        }
         Process lab = LabProcess.start(tmp.resolve("log1"), args);
         Map<String, Double> before = waitForCells(results.resolve(new HostFingerprint().read().name()), "openjdk-21", 2, Duration.ofMinutes(5));
         lab.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
@@ -241,7 +246,20 @@ c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
         assertThat(j21.get("results").findValuesAsText("status")).containsOnly("ok");
         Map<String, Double> after = wallByParams(j21);
         before.forEach((params, wall) -> assertThat(after.get(params)).as("kept, not redone: " + params).isEqualTo(wall));
-        assertThat(runJson(results, "openjdk-25", "resumed").get("status").asText()).isEqualTo("complete");
+        JsonNode j25 = runJson(results, "openjdk-25", "resumed");
+        assertThat(j25.get("status").asText()).isEqualTo("complete");
+        assertThat(j25.get("results")).hasSize(24);
+        if (turns) {
+            // Carried on in turns: the cells both JDKs finished kept, the rest run in rounds again, paired at the end.
+            assertThat(r.stdout()).contains("matrix: 2 JDKs take turns fork by fork").contains("resuming run resumed: ")
+                    .doesNotContain("one JDK after another");
+            assertThat(j25.at("/lanes/lanes").toString()).isEqualTo("[\"openjdk-21\",\"openjdk-25\"]");
+            Path compared = results.resolve(j25.at("/host/name").asText()).resolve("openjdk-25/resumed/diff-vs-openjdk-21.json");
+            assertThat(RecordJson.mapper().readTree(compared.toFile()).get("paired_by_round").asBoolean()).isTrue();
+        } else {
+            assertThat(r.stdout()).contains("one JDK after another").contains("resuming in");
+            assertThat(j25.path("lanes").isMissingNode() || j25.path("lanes").isNull()).as("no lanes: " + j25.get("lanes")).isTrue();
+        }
     }
 
     private static Map<String, Double> wallByParams(JsonNode record) {

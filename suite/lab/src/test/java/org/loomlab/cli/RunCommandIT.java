@@ -128,7 +128,7 @@ class RunCommandIT {
             "--jvm /nonexistent/java,/usr/bin/java;               --jvm '/nonexistent/java' is neither a java binary nor a JDK home",
             "--lane a/b --lane c;                                 lane 'a/b' may hold only letters, digits",
             "--lane a --lane b --jdk-id x;                        --jdk-id names the JDK of a run on one",
-            "--lane a --lane b --resume --run-id r;               --resume does not finish a run whose lanes took turns",
+            "--lane a --lane b --resume --run-id r;               --resume: lane a of run r has no record at",
             "--lane-args b=-Xint;                                 --lane-args b=... names a lane; name the lanes with --lane NAME=JVM first",
             "-e philosophers -p mealtime=16,32 --interleave mealtime --lane a --lane b; --interleave mealtime does not combine with lanes"})
     void rejectsBadInputWithOneLineAndLeavesNothingBehind(String args, String expected) throws Exception {

@@ -28,6 +28,17 @@ class RunBudgetTest {
     }
 
     @Test
+    void aResumedRunGetsTheShareOfItsCellsLeftSoResumingTwiceDoesNotStretchIt() {
+        RunBudget resumed = budget.forCellsLeft(30, 90);
+        assertEquals(Duration.ofMinutes(10), resumed.total());
+        // The plan keeps the whole budget: a second resume with 9 cells left scales that, not the first resume's share.
+        assertEquals(Duration.ofMinutes(3), budget.forCellsLeft(9, 90).total());
+        resumed.cellStarting(30);
+        assertEquals(Duration.ofSeconds(20), resumed.share(PER_CELL));
+        assertNull(RunBudget.none().forCellsLeft(1, 2).total());
+    }
+
+    @Test
     void aRunPastItsBudgetGivesEachCellNothingSoItRunsOneFork() {
         budget.cellStarting(10);
         now.addAndGet(Duration.ofMinutes(31).toNanos());
