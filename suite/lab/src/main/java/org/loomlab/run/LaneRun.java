@@ -34,9 +34,12 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A run whose JDKs take turns ({@code run --jvm A,B}, {@code --lane}): every cell runs in rounds, one fork per lane a
@@ -88,7 +91,7 @@ final class LaneRun {
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
         List<Lane> lanes = lanes(host, flags, id);
         List<String> names = lanes.stream().map(Lane::name).toList();
-        java.util.Set<String> laneAxes = LaneSpec.ownAxes(request.lanes().stream().map(LaneSpec::own).toList(), plans);
+        Set<String> laneAxes = LaneSpec.ownAxes(request.lanes().stream().map(LaneSpec::own).toList(), plans);
         Planned planned = request.resume() ? resumed(lanes, id, catalogue, benchmarks)
                 : new Planned(chosen, plans, plans, policy.withBudget(policy.budget().multipliedBy(lanes.size())), shared,
                 shared, cellTimeout, turns, 0);
@@ -166,27 +169,21 @@ final class LaneRun {
         session.refuseOverrides(id, plan);
         plan.refuseOtherBenchmarks(id, benchmarks);
         List<CellPlan> plans = plan.cellPlans(catalogue);
-        java.util.Set<String> done = null;
+        Map<String, Set<String>> finished = new LinkedHashMap<>();
         for (Lane lane : lanes) {
-            java.util.Set<String> planned = plans.stream().map(p -> RunSession.key(p.inLane(lane.name(), lane.asked().own())))
-                    .collect(java.util.stream.Collectors.toSet());
-            List<Cell> finished = RunSession.finished(lane.previous());
-            finished.stream().filter(c -> !planned.contains(RunSession.key(c))).findFirst().ifPresent(c -> {
-                throw new IllegalArgumentException("--resume: lane " + lane.name() + "'s record holds a cell this plan does not ("
-                        + c.experiment() + " " + c.params() + "); give the --lane-params it began with");
-            });
-            // Lanes are compared by their cells without their own values: done is kept in those terms.
-            java.util.Set<String> laneDone = plans.stream().filter(p -> finished.stream().anyMatch(c ->
-                    RunSession.key(c).equals(RunSession.key(p.inLane(lane.name(), lane.asked().own())))))
-                    .map(RunSession::key).collect(java.util.stream.Collectors.toSet());
-            if (done == null) {
-                done = laneDone;
-            } else {
-                done.retainAll(laneDone);
+            Set<String> planned = plans.stream().map(p -> keyIn(lane, p)).collect(Collectors.toSet());
+            Set<String> ended = new HashSet<>();
+            for (Cell c : RunSession.finished(lane.previous())) {
+                if (!planned.contains(RunSession.key(c))) {
+                    throw new IllegalArgumentException("--resume: lane " + lane.name() + "'s record holds a cell this plan "
+                            + "does not (" + c.experiment() + " " + c.params() + "); give the --lane-params it began with");
+                }
+                ended.add(RunSession.key(c));
             }
+            finished.put(lane.name(), ended);
         }
-        java.util.Set<String> kept = done;
-        List<CellPlan> todo = plans.stream().filter(p -> !kept.contains(RunSession.key(p))).toList();
+        List<CellPlan> todo = plans.stream()
+                .filter(p -> lanes.stream().anyMatch(l -> !finished.get(l.name()).contains(keyIn(l, p)))).toList();
         return new Planned(plan.chosenProfile(), plans, todo, plan.policy(), plan.runBudget(),
                 plan.runBudget().forCellsLeft(todo.size(), plans.size()), plan.timeout(), plan.turnOrder(),
                 (plans.size() - todo.size()) * lanes.size());
@@ -194,13 +191,17 @@ final class LaneRun {
 
     /** The cells of {@code lane}'s record that a resumed run keeps: those of the planned cells every lane finished. */
     private static List<Cell> kept(Lane lane, Planned planned) {
-        java.util.Set<String> todo = planned.todo().stream()
-                .map(p -> RunSession.key(p.inLane(lane.name(), lane.asked().own()))).collect(java.util.stream.Collectors.toSet());
+        Set<String> todo = planned.todo().stream().map(p -> keyIn(lane, p)).collect(Collectors.toSet());
         return RunSession.finished(lane.previous()).stream().filter(c -> !todo.contains(RunSession.key(c))).toList();
     }
 
+    /** Which of {@code lane}'s recorded cells is the planned cell {@code plan}: its values with the lane's own. */
+    private static String keyIn(Lane lane, CellPlan plan) {
+        return RunSession.key(plan.inLane(lane.name(), lane.asked().own()));
+    }
+
     /** Each lane's table, record and exports; then every lane against the first, paired round by round. */
-    private boolean ended(List<Lane> lanes, Map<String, RunRecord> records, java.util.Set<String> laneAxes)
+    private boolean ended(List<Lane> lanes, Map<String, RunRecord> records, Set<String> laneAxes)
             throws Exception {
         boolean ok = true;
         for (Lane lane : lanes) {
