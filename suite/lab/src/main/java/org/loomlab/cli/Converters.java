@@ -55,6 +55,15 @@ final class Converters {
         }
     }
 
+    /** A relative change to be callable: {@code 10%} or {@code 0.1}. */
+    static final class Change implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            return Policy.fraction(text).orElseThrow(() -> new TypeConversionException("'" + text
+                    + "' is not a relative change; valid: above 0 % and below 100 %, e.g. 10% or 0.1"));
+        }
+    }
+
     /** A confidence level: {@code 0.95} or {@code 99.9%}, between 0 and 1. */
     static final class Level implements ITypeConverter<Double> {
         @Override

@@ -159,7 +159,7 @@ final class HistoryCommand implements Callable<Integer> {
     /** The cells the -e and -p filters keep, on the params the cells are matched by. */
     private Predicate<CellKey> wanted() {
         Map<String, List<String>> filters = new PlanRequest(null, experiments, params, null, null, null, null, false, null,
-                null, null).filters();
+                null, null, null).filters();
         return key -> (experiments.isEmpty() || experiments.contains(key.experiment()))
                 && filters.entrySet().stream().allMatch(f -> f.getValue().contains(key.params().get(f.getKey())));
     }

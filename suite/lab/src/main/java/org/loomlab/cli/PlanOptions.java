@@ -34,6 +34,6 @@ final class PlanOptions {
         PolicyOptions.RunBudgetChoice shared = policy.runBudget;
         return new PlanRequest(profile, experiments, params, policy.precision, policy.budget, policy.confidence,
                 shared == null ? null : shared.total(), shared != null && shared.total() == null, timeout, interleave,
-                policy.maxForks);
+                policy.maxForks, policy.detect);
     }
 }

@@ -19,6 +19,12 @@ final class PolicyOptions {
             description = "stop a cell once its 95 %% interval is within this of its score, e.g. 5%% (default: the profile's: quick 5%%, full 2%%)")
     Double precision;
 
+    @Option(names = "--detect", paramLabel = "CHANGE", converter = Converters.Change.class,
+            description = "lanes only, in place of --precision: fork a cell on until each lane's ratio to the first could "
+                    + "call a change this large as its diff judges it (past the ±2 %% band, at Holm's level over the run's "
+                    + "rows), while its rounds' spread puts that in reach, e.g. 10%%")
+    Double detect;
+
     @Option(names = "--confidence", paramLabel = "LEVEL", converter = Converters.Level.class,
             description = "level of every cell's interval, between 0 and 1 (default: 0.95; JMH uses 0.999)")
     Double confidence;

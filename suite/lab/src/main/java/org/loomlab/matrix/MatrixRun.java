@@ -21,6 +21,7 @@ import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
 import org.loomlab.run.LaneSpec;
+import org.loomlab.text.Figures;
 import org.loomlab.text.MarkdownTable;
 
 import java.io.IOException;
@@ -179,6 +180,12 @@ public final class MatrixRun {
         String whyNot = MatrixInTurns.whyNot(request.resume() && !resumeInTurns, request.cpus(), request.memoryBytes(),
                 target.emulated(), runnable);
         if (request.oneAfterAnother() || whyNot != null) {
+            Double detect = request.plan().detect();
+            if (detect != null) {
+                throw new IllegalArgumentException("--detect " + Figures.percent(detect) + ": only JDKs that take turns are "
+                        + "compared round by round, and this matrix runs JDK after JDK (" + (request.oneAfterAnother()
+                        ? "--one-after-another" : whyNot) + "); valid: --precision");
+            }
             out.println("matrix: one JDK after another, each run in its own container (" + (request.oneAfterAnother()
                     ? "--one-after-another" : whyNot) + "): JDK against JDK is then a comparison of runs apart");
             return oneAfterAnother(plan);

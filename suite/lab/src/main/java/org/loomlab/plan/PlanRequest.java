@@ -1,5 +1,7 @@
 package org.loomlab.plan;
 
+import org.loomlab.text.Figures;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,19 +24,24 @@ import java.util.Map;
  * @param timeout     the limit of one fork, or null for the profile's
  * @param interleave  the axis whose cells take turns fork by fork, or null for none
  * @param maxForks    the most forks a cell runs, or null for the profile's
+ * @param detect      for lanes, the change their ratios must be able to call ({@link Detect}), or null
  */
 public record PlanRequest(String profile, List<String> experiments, List<String> params, Double precision,
                           Duration budget, Double confidence, Duration runBudget, boolean noRunBudget, Duration timeout,
-                          String interleave, Integer maxForks) {
+                          String interleave, Integer maxForks, Double detect) {
 
     public PlanRequest {
         experiments = List.copyOf(experiments);
         params = List.copyOf(params);
+        if (precision != null && detect != null) {
+            throw new IllegalArgumentException("--precision " + Figures.percent(precision) + " and --detect "
+                    + Figures.percent(detect) + " both say when a cell stops; valid: one of them");
+        }
     }
 
     /** Nothing asked: what a resumed run is handed, its plan holding the rest. */
     public static PlanRequest none() {
-        return new PlanRequest(null, List.of(), List.of(), null, null, null, null, false, null, null, null);
+        return new PlanRequest(null, List.of(), List.of(), null, null, null, null, false, null, null, null, null);
     }
 
     /** The profile asked for, quick when none was. */
@@ -62,10 +69,14 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         return asked;
     }
 
-    /** The profile's policy with the asked precision, budget and confidence. */
+    /**
+     * The profile's policy with the asked precision (or callable change, judged over one cell until the run says how many
+     * it has: {@link Policy#forCells}), budget and confidence.
+     */
     public Policy policy(Profile chosen) {
         Policy policy = Policy.of(chosen);
         policy = precision == null ? policy : policy.withTarget(precision);
+        policy = policy.withDetect(detect, 1);
         policy = budget == null ? policy : policy.withBudget(budget);
         policy = maxForks == null ? policy : policy.withMaxForks(maxForks);
         return confidence == null ? policy : policy.withConfidence(confidence);
@@ -105,6 +116,7 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         given.put("--experiment", !experiments.isEmpty());
         given.put("--param", !params.isEmpty());
         given.put("--precision", precision != null);
+        given.put("--detect", detect != null);
         given.put("--budget", budget != null);
         given.put("--run-budget", runBudget != null || noRunBudget);
         given.put("--confidence", confidence != null);
@@ -139,6 +151,9 @@ public record PlanRequest(String profile, List<String> experiments, List<String>
         }
         if (maxForks != null) {
             args.addAll(List.of("--max-forks", String.valueOf(maxForks)));
+        }
+        if (detect != null) {
+            args.addAll(List.of("--detect", String.valueOf(detect)));
         }
         return args;
     }

@@ -20,6 +20,8 @@ import java.util.stream.Collectors;
  * @param interleave the axis whose cells took turns fork by fork; absent when none did
  * @param turnSeed   the seed of the order in which cells or lanes took their turns ({@link TurnOrder}); absent in plans
  *                   kept before turns were shuffled
+ * @param detect     the change the lanes' ratios were to be able to call ({@code --detect}); absent when the target was
+ *                   a half-width
  * @param lanes      the lanes whose forks took turns, the first the baseline; absent when the run had one JDK
  * @param benchmarksSha256 SHA-256 of the benchmarks jar the run began with (the build is reproducible, so an unchanged
  *                   benchmark builds the same jar): a resume on other benchmarks is refused; absent in older plans
@@ -29,7 +31,8 @@ public record RunPlan(String profile, double confidence, Double target, int minF
                       @JsonInclude(JsonInclude.Include.NON_NULL) String interleave,
                       @JsonInclude(JsonInclude.Include.NON_NULL) Long turnSeed,
                       @JsonInclude(JsonInclude.Include.NON_NULL) List<String> lanes,
-                      @JsonInclude(JsonInclude.Include.NON_NULL) String benchmarksSha256) {
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String benchmarksSha256,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Double detect) {
 
     public static final String FILE = "plan.json";
 
@@ -47,13 +50,14 @@ public record RunPlan(String profile, double confidence, Double target, int minF
         return new RunPlan(profile.label(), policy.confidence(), policy.target(), policy.minForks(), policy.maxForks(),
                 policy.budget().toMillis(), total == null ? null : total.toMillis(), timeout.toMillis(),
                 plans.stream().map(p -> new PlannedCell(p.experiment().label(), p.params())).toList(), interleaving.axis(),
-                turns.seed(), lanes.isEmpty() ? null : List.copyOf(lanes), null);
+                turns.seed(), lanes.isEmpty() ? null : List.copyOf(lanes), null,
+                policy.detect() == null ? null : policy.detect().change());
     }
 
     /** The same plan naming the benchmarks jar it measures by its hash. */
     public RunPlan withBenchmarks(String sha256) {
         return new RunPlan(profile, confidence, target, minForks, maxForks, budgetMillis, runBudgetMillis, timeoutMillis,
-                cells, interleave, turnSeed, lanes, sha256);
+                cells, interleave, turnSeed, lanes, sha256, detect);
     }
 
     /** A one-line error when run {@code id} began on other benchmarks than the jar of hash {@code now}. */
@@ -75,7 +79,8 @@ public record RunPlan(String profile, double confidence, Double target, int minF
     }
 
     public Policy policy() {
-        return new Policy(confidence, target, minForks, maxForks, Duration.ofMillis(budgetMillis));
+        return new Policy(confidence, target, minForks, maxForks, Duration.ofMillis(budgetMillis))
+                .withDetect(detect, cells.size());
     }
 
     public RunBudget runBudget() {

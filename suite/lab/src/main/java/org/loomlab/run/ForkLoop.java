@@ -5,6 +5,7 @@ import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.loomlab.compare.Ratio;
 import org.loomlab.compare.Reach;
 import org.loomlab.plan.CellPlan;
+import org.loomlab.plan.Detect;
 import org.loomlab.plan.ForkShape;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Stretch;
@@ -145,6 +146,9 @@ final class ForkLoop {
                 break;
             }
             double elapsed = seconds(start);
+            if (turns.lanes() && policy.detect() != null) {
+                sayCallable(members, k);
+            }
             if (turns.lanes() && k >= policy.minForks() && pairedPrecise(members)) {
                 break;
             }
@@ -166,7 +170,8 @@ final class ForkLoop {
      * or the forks are all spent.
      */
     private boolean goOn(List<Member> live, int k, double elapsed) {
-        if (k >= policy.minForks() && live.stream().allMatch(this::precise)) {
+        // Lanes with a change to call stop on their ratios alone (pairedPrecise), however wide a lane's own interval.
+        if (k >= policy.minForks() && live.stream().allMatch(this::precise) && policy.detect() == null) {
             return false;
         }
         return elapsed + elapsed / k <= seconds(policy.budget()) && k < policy.maxForks();
@@ -190,6 +195,9 @@ final class ForkLoop {
             return true;
         }
         double fallback = Stretch.FALLBACK * policy.target();
+        if (lanes != null && policy.detect() != null) {
+            return pairedShort(lanes, k, elapsed, perFork, ceiling);
+        }
         return live.stream().anyMatch(m -> !precise(m) && (reachable(m, policy.target(), k, elapsed, perFork, ceiling)
                 || !within(m, fallback) && reachable(m, fallback, k, elapsed, perFork, ceiling)))
                 || lanes != null && pairedShort(lanes, k, elapsed, perFork, ceiling);
@@ -210,14 +218,19 @@ final class ForkLoop {
             }
             double half = Math.exp(r.logHalfWidth()) - 1;
             double spread = r.roundSpread();
-            return half > policy.target() && roundsReach(spread, policy.target(), k, elapsed, perFork, ceiling)
-                    || half > fallback && roundsReach(spread, fallback, k, elapsed, perFork, ceiling);
+            double level = pairedConfidence(lanes);
+            return half > policy.target() && roundsReach(spread, policy.target(), level, k, elapsed, perFork, ceiling)
+                    || half > fallback && roundsReach(spread, fallback, level, k, elapsed, perFork, ceiling);
         })).orElse(false);
     }
 
-    /** Whether rounds whose ratios spread by {@code spread} reach {@code relative} within the ceiling and fork limit. */
-    private boolean roundsReach(double spread, double relative, int k, double elapsed, double perFork, double ceiling) {
-        int needed = Reach.forksFor(spread, relative, policy.confidence());
+    /**
+     * Whether rounds whose log ratios spread by {@code spread} reach a relative half-width of {@code relative} at
+     * {@code level} within the ceiling and fork limit.
+     */
+    private boolean roundsReach(double spread, double relative, double level, int k, double elapsed, double perFork,
+                                double ceiling) {
+        int needed = Reach.forksFor(spread, Math.log1p(relative), level);
         return needed > k && needed <= policy.maxForks() && elapsed + (needed - k) * perFork <= ceiling;
     }
 
@@ -264,7 +277,38 @@ final class ForkLoop {
             return Optional.empty();
         }
         List<double[]> first = forkSamples(lanes.get(0));
-        return Optional.of(lanes.stream().skip(1).map(m -> Ratio.paired(first, forkSamples(m), policy.confidence())).toList());
+        double level = pairedConfidence(lanes);
+        return Optional.of(lanes.stream().skip(1).map(m -> Ratio.paired(first, forkSamples(m), level)).toList());
+    }
+
+    /**
+     * The level lanes' ratios are judged at: the policy's, or with a change to call, the level the diff's verdict on this
+     * cell's rows must reach ({@link Detect#confidence}), the metrics counted from the first lane's fork.
+     */
+    private double pairedConfidence(List<Member> lanes) {
+        return policy.detect() == null || lanes.get(0).done.isEmpty() ? policy.confidence()
+                : policy.detect().confidence(policy.confidence(), lanes.get(0).done.get(0).size());
+    }
+
+    /**
+     * Each lane's ratio to the first after round {@code k}, and the change it could call so far as the diff would judge
+     * it: what a run with a change to call is waiting for.
+     */
+    private void sayCallable(List<Member> lanes, int k) {
+        if (out == null) {
+            return;
+        }
+        pairedRatios(lanes).ifPresent(ratios -> {
+            for (int i = 0; i < ratios.size(); i++) {
+                Ratio r = ratios.get(i);
+                double could = (1 + Detect.BAND) * Math.exp(r.logHalfWidth()) - 1;
+                out.printf(Locale.ROOT, "         round %d: %s/%s %s, could call %s (to call: %s)%n", k,
+                        lanes.get(i + 1).label, lanes.get(0).label, Figures.number(r.estimate()),
+                        r.bounded() && Double.isFinite(could) ? "±" + Figures.percent(could) : "nothing yet",
+                        Figures.percent(policy.detect().change()));
+            }
+            out.flush();
+        });
     }
 
     private static List<double[]> forkSamples(Member m) {

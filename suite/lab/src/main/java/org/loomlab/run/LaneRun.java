@@ -93,7 +93,7 @@ final class LaneRun {
         List<String> names = lanes.stream().map(Lane::name).toList();
         Set<String> laneAxes = LaneSpec.ownAxes(request.lanes().stream().map(LaneSpec::own).toList(), plans);
         Planned planned = request.resume() ? resumed(lanes, id, catalogue, benchmarks)
-                : new Planned(chosen, plans, plans, policy.withBudget(policy.budget().multipliedBy(lanes.size())), shared,
+                : new Planned(chosen, plans, plans, policy.forCells(plans.size()).withBudget(policy.budget().multipliedBy(lanes.size())), shared,
                 shared, cellTimeout, turns, 0);
         if (planned.todo().isEmpty()) {
             out.println("loom-lab run: every lane of run " + id + " is complete; nothing to resume");

@@ -120,6 +120,10 @@ public final class RunSession {
         List<CellPlan> plans = asked.cells(catalogue, chosen);
         Duration cellTimeout = asked.timeout(chosen);
         Policy policy = asked.policy(chosen);
+        if (policy.detect() != null && request.lanes().isEmpty()) {
+            throw new IllegalArgumentException("--detect " + Figures.percent(policy.detect().change()) + ": a change is "
+                    + "called between lanes that take turns, and this run has one JDK; valid: two or more --lane, or --precision");
+        }
         RunBudget shared = asked.runBudget(chosen);
         Interleaving interleaving = asked.interleaving(plans);
         if (request.resume() && request.runId() == null) {

@@ -118,6 +118,9 @@ class RunCommandIT {
             "--prof gc,perf;                   --prof 'perf' is not a profiler; valid: gc, jfr, async",
             "--param settings=fast;            unknown settings 'fast'; valid: smoke, quick, full, scaled, talk",
             "--max-forks 0;                    --max-forks '0' is not a number of forks; valid: a whole number from 1",
+            "--detect 1%;                      --detect 1 % is out of range; valid: above the diff's noise band of 2 %",
+            "--detect 10% --precision 3%;      --precision 3 % and --detect 10 % both say when a cell stops; valid: one of them",
+            "--detect 10%;                     --detect 10 %: a change is called between lanes that take turns, and this run has one JDK",
             "--interleave colour;              --interleave 'colour' does not take two or more values among the planned cells; axes that do: ",
             // lanes: a one-line error before any lane forks (LanesIT runs a real one)
             "--lane a;                                            --lane a is one lane; lanes take turns: give two or more",

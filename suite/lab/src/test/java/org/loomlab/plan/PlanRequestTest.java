@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PlanRequestTest {
 
     private static PlanRequest asked(Duration budget, Duration runBudget, boolean noRunBudget, Duration timeout) {
-        return new PlanRequest(null, List.of(), List.of(), null, budget, null, runBudget, noRunBudget, timeout, null, null);
+        return new PlanRequest(null, List.of(), List.of(), null, budget, null, runBudget, noRunBudget, timeout, null, null, null);
     }
 
     @Test

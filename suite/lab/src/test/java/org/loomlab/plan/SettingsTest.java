@@ -13,7 +13,7 @@ class SettingsTest {
 
     private static PlanRequest asked(String... params) {
         return new PlanRequest(null, List.of("philosophers"), List.of(params), 0.001, Duration.ofSeconds(70), 0.999,
-                null, true, null, null, 100);
+                null, true, null, null, 100, null);
     }
 
     @Test
@@ -51,7 +51,7 @@ class SettingsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown settings 'fast'; valid: smoke, quick, full, scaled, talk");
         PlanRequest interleaved = new PlanRequest(null, List.of("philosophers"), List.of("settings=talk,quick"), null,
-                null, null, null, false, null, "settings", null);
+                null, null, null, false, null, "settings", null, null);
         List<CellPlan> plans = interleaved.cells(Catalogued.EXPERIMENTS, Profile.QUICK);
         assertThatThrownBy(() -> interleaved.interleaving(plans)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("--interleave settings: ").hasMessageNotContaining("\n");

@@ -466,4 +466,58 @@ class ForkLoopTest {
         assertThat(ran.size()).isGreaterThan(6).isLessThanOrEqualTo(24);
         assertThat(ran.size() % 2).isZero();
     }
+    /**
+     * Two lanes, each fork 2 s, every round swinging both by 30 %, lane B 5 % above A with its own noise {@code own}; the
+     * run asks that a change of 10 % be callable over 50 cells' rows (level 0.001). Returns what it printed.
+     */
+    private static String twoLanesToCallTenPercent(double[] own, List<String> ran) throws Exception {
+        double[] swing = {100, 130, 80, 120, 90, 110, 85, 125, 95, 105, 100, 115, 90, 120, 85, 110, 95, 105, 100, 125};
+        SimulatedClock clock = new SimulatedClock();
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        Policy tenPercent = policy(null, 3, 20, Duration.ofMinutes(5)).withDetect(0.10, 50);
+        new ForkLoop(tenPercent, new Stretch(Stretch.PILOT_FORKS, Duration.ofMinutes(5)), ONE_SAMPLE,
+                new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8), () -> clock.nanos)
+                .runInterleaved(List.of(
+                        k -> {
+                            ran.add("A" + k);
+                            clock.spend(2);
+                            return List.of(fork(swing[k - 1]));
+                        },
+                        k -> {
+                            ran.add("B" + k);
+                            clock.spend(2);
+                            return List.of(fork(swing[k - 1] * 1.05 * own[k - 1]));
+                        }), List.of("a", "b"), java.util.Collections.nCopies(2, null), new ForkLoop.Turns(null, "", true));
+        return printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void lanesToCallAChangeForkOnUntilTheDiffsVerdictCouldCallItAfterHolm() throws Exception {
+        // B/A spreads about 2.5 % a round: at 95 % three rounds are within ±7.8 % (t(2) = 4.3), but a verdict over 50
+        // rows needs t at 0.001: about six rounds.
+        double[] own = {1.03, 0.97, 1.0, 1.04, 0.96, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97, 1.0, 1.02, 0.98, 1.01, 0.99,
+                1.0, 1.02, 0.98, 1.0};
+        List<String> ran = new ArrayList<>();
+        String printed = twoLanesToCallTenPercent(own, ran);
+        assertThat(ran.size() / 2).isBetween(5, 9);
+        List<String> rounds = printed.lines().filter(l -> l.contains("round ")).toList();
+        assertThat(rounds).hasSize(ran.size() / 2);
+        assertThat(rounds.get(0)).contains("round 1: b/a").contains("nothing yet");
+        String last = rounds.get(rounds.size() - 1);
+        double could = Double.parseDouble(last.replaceAll(".*could call ±([0-9.]+) %.*", "$1"));
+        assertThat(could).isLessThanOrEqualTo(10.0).isGreaterThan(5.0);
+        // The round before was still short of it: the loop stopped on the first round that could call 10 %.
+        String before = rounds.get(rounds.size() - 2);
+        assertThat(Double.parseDouble(before.replaceAll(".*could call ±([0-9.]+) %.*", "$1"))).isGreaterThan(10.0);
+    }
+
+    @Test
+    void lanesWhoseRatioSpreadsTooFarToEverCallTheChangeStopAfterThePilot() throws Exception {
+        // B/A spreads about 40 % a round: 10 % (or 20 %) takes hundreds of rounds at 0.001, past the 20 allowed.
+        double[] own = {1.5, 0.6, 1.3, 0.7, 1.4, 0.65, 1.35, 0.7, 1.5, 0.6, 1.3, 0.7, 1.4, 0.65, 1.35, 0.7, 1.5, 0.6,
+                1.3, 0.7};
+        List<String> ran = new ArrayList<>();
+        twoLanesToCallTenPercent(own, ran);
+        assertThat(ran).containsExactly("A1", "B1", "A2", "B2", "A3", "B3");
+    }
 }
