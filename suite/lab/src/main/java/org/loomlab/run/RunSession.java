@@ -376,7 +376,10 @@ public final class RunSession {
     static String policyLine(CellJvm jvm) {
         Policy policy = jvm.policy();
         return String.format(java.util.Locale.ROOT, "%s; %d to %d forks a cell within a budget of %s; forks stop after %s",
-                policy.target() == null ? "no precision target" : "±" + Figures.percent(policy.target()) + " at "
+                policy.detect() != null ? "each lane's ratio to the first able to call a change of "
+                        + Figures.percent(policy.detect().change()) + " (±" + Figures.percent(policy.detect().halfWidth())
+                        + " at Holm's first level over " + policy.detect().cells() + " cells' rows)"
+                        : policy.target() == null ? "no precision target" : "±" + Figures.percent(policy.target()) + " at "
                         + Figures.percent(policy.confidence()),
                 policy.minForks(), policy.maxForks(), Progress.clock(policy.budget()), Progress.clock(jvm.timeout()));
     }
