@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -92,27 +93,25 @@ public final class SuiteFingerprint {
         return git(home, "status", "--porcelain", "--untracked-files=no").map(s -> !s.isEmpty()).orElse(null);
     }
 
-    /** SHA-256 over the jars that exist, in {@link BuildLayout#runJars()} order; null when none does. */
     /** SHA-256 of one file, or null when it cannot be read. */
     public static String sha256(Path file) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-        } catch (IOException | NoSuchAlgorithmException e) {
-            return null;
-        }
+        return sha256(List.of(file));
     }
 
+    /** SHA-256 over the jars that exist, in {@link BuildLayout#runJars()} order; null when none does. */
     static String jarsSha256(Path home) {
+        List<Path> jars = new BuildLayout(home).runJars().stream().filter(Files::isRegularFile).toList();
+        return jars.isEmpty() ? null : sha256(jars);
+    }
+
+    /** SHA-256 over the files' bytes, one after another; null when one cannot be read. */
+    private static String sha256(List<Path> files) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            boolean any = false;
-            for (Path file : new BuildLayout(home).runJars()) {
-                if (Files.isRegularFile(file)) {
-                    digest.update(Files.readAllBytes(file));
-                    any = true;
-                }
+            for (Path file : files) {
+                digest.update(Files.readAllBytes(file));
             }
-            return any ? HexFormat.of().formatHex(digest.digest()) : null;
+            return HexFormat.of().formatHex(digest.digest());
         } catch (IOException | NoSuchAlgorithmException e) {
             return null;
         }

@@ -4,6 +4,7 @@ import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.loomlab.compare.Ratio;
 import org.loomlab.compare.Reach;
+import org.loomlab.compare.RunDiff;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Detect;
 import org.loomlab.plan.ForkShape;
@@ -304,7 +305,7 @@ final class ForkLoop {
                 double could = (1 + Detect.BAND) * Math.exp(r.logHalfWidth()) - 1;
                 out.printf(Locale.ROOT, "         round %d: %s/%s %s, could call %s (to call: %s)%n", k,
                         lanes.get(i + 1).label, lanes.get(0).label, Figures.number(r.estimate()),
-                        r.bounded() && Double.isFinite(could) ? "±" + Figures.percent(could) : "nothing yet",
+                        r.bounded() && Double.isFinite(could) ? RunDiff.detectable(could) : "nothing yet",
                         Figures.percent(policy.detect().change()));
             }
             out.flush();

@@ -155,6 +155,8 @@ public final class RunSession {
         String id = request.runId() != null ? request.runId()
                 : DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started) + "-" + chosen.label();
         Path dir = new ResultsLayout(request.results()).runDir(host.name(), jdk.id(), id);
+        // The plan names the benchmarks jar by its hash, and a resume must find the same one.
+        String benchmarks = SuiteFingerprint.sha256(request.benchmarks());
         RunRecord previous = null;
         if (Files.exists(ResultsLayout.runJson(dir)) && request.resume()) {
             RunLock.requireFree(dir);
@@ -163,7 +165,7 @@ public final class RunSession {
             if (planned.isPresent()) {
                 // The run goes on as it was planned; flags typed again could only make a record of two kinds.
                 refuseOverrides(id, planned.get());
-                planned.get().refuseOtherBenchmarks(id, SuiteFingerprint.sha256(request.benchmarks()));
+                planned.get().refuseOtherBenchmarks(id, benchmarks);
                 chosen = planned.get().chosenProfile();
                 plans = planned.get().cellPlans(catalogue);
                 policy = planned.get().policy();
@@ -218,7 +220,7 @@ public final class RunSession {
             }
             try (RunLock owned = RunLock.take(dir)) {
                 RunPlan.of(profile, chosenPolicy, budget, timeout, allPlans, grouped, order, List.of())
-                        .withBenchmarks(SuiteFingerprint.sha256(request.benchmarks())).write(dir);
+                        .withBenchmarks(benchmarks).write(dir);
                 // Earlier runs of the profile on this host: what each cell took, and how far its forks spread.
                 CellHistory history = CellHistory.of(dir.getParent().getParent(), profile.label());
                 return cells(start, todo, allPlans.size() - todo.size(), dir, new CellJvm(request.java(), request.benchmarks(),
