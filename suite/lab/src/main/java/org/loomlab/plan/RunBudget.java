@@ -31,6 +31,12 @@ public final class RunBudget {
     private int cellsLeft = 1;
     /** Cells starting together, their forks interleaved: they get a share each. */
     private int starting = 1;
+    /**
+     * How many per-cell budgets those cells have: one each, or one for a cell's lanes, whose policy's budget is already
+     * the cell's across them ({@code LaneRun}). Counting it once a lane gave a cell of two lanes twice the budget its
+     * run said (the 2026-11-29 run {@code turns-21-25-g}).
+     */
+    private int budgets = 1;
     /** What the forks of the cells after those starting take beyond a typical fork, together (longer warm-ups). */
     private Duration laterExtra = Duration.ZERO;
 
@@ -73,20 +79,22 @@ public final class RunBudget {
 
     /** Called as {@code count} cells start together (forks interleaved), with the cells left counting them. */
     public void cellsStarting(int left, int count) {
-        cellsStarting(left, count, Duration.ZERO);
+        cellsStarting(left, count, false, Duration.ZERO);
     }
 
     /**
-     * The same, with what one fork of each cell after them takes beyond the run's typical fork, summed: a cell that
-     * warms up 9 s where the profile warms up 3 s needs a pilot of longer forks, kept for it in time.
+     * The same, for the {@code lanes} of one cell or for cells of their own, with what one fork of each cell after them
+     * takes beyond the run's typical fork, summed: a cell that warms up 9 s where the profile warms up 3 s needs a pilot
+     * of longer forks, kept for it in time.
      */
-    public synchronized void cellsStarting(int left, int count, Duration extraForksAfter) {
+    public synchronized void cellsStarting(int left, int count, boolean lanes, Duration extraForksAfter) {
         if (!started) {
             started = true;
             startNanos = clock.getAsLong();
         }
         cellsLeft = Math.max(1, left);
         starting = Math.max(1, count);
+        budgets = lanes ? 1 : starting;
         laterExtra = extraForksAfter;
     }
 
@@ -95,12 +103,13 @@ public final class RunBudget {
      * negative.
      */
     synchronized Duration share(Duration perCell) {
+        Duration cap = perCell.multipliedBy(budgets);
         if (total == null) {
-            return perCell.multipliedBy(starting);
+            return cap;
         }
         Duration left = left();
-        Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(cellsLeft);
-        return (share.compareTo(perCell) < 0 ? share : perCell).multipliedBy(starting);
+        Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(cellsLeft).multipliedBy(starting);
+        return share.compareTo(cap) < 0 ? share : cap;
     }
 
     /** The policy of the cells now starting: {@code policy} with its budget cut to their share. */
@@ -119,7 +128,7 @@ public final class RunBudget {
         if (total == null || policy.target() == null) {
             return null;
         }
-        Duration perCell = policy.budget().multipliedBy(starting);
+        Duration perCell = policy.budget().multipliedBy(budgets);
         Duration share = share(policy.budget());
         Duration left = left();
         Duration pilots = typicalFork().multipliedBy(Math.max(0, cellsLeft - starting)).plus(laterExtra)

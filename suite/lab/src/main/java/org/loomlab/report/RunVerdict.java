@@ -7,6 +7,7 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Precision;
 import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,9 +16,12 @@ import java.util.Locale;
 /**
  * How a finished run went, said at its end: how many cells reached their precision, which did not (their
  * budget ran out first) and which timed out or failed, with why. The exit code follows from it: a complete run
- * exits 0 with these warnings, and under {@code --strict} (a CI gate) any of them makes it exit 1.
+ * exits 0 with these warnings, and under {@code --strict} (a CI gate) any of them makes it exit 1; a run that did not
+ * complete (stopped, or killed) exits 1 and says how to finish it.
+ *
+ * @param complete whether the run ran every planned cell
  */
-public record RunVerdict(int cells, int reached, List<String> missed, List<String> broken) {
+public record RunVerdict(int cells, int reached, List<String> missed, List<String> broken, boolean complete) {
 
     /** One row per cell and metric is in the record; only the primary metric (a cell's first row) is judged. */
     public static RunVerdict of(RunRecord record) {
@@ -37,7 +41,8 @@ public record RunVerdict(int cells, int reached, List<String> missed, List<Strin
                 }
             }
         }
-        return new RunVerdict(primary.size(), reached, List.copyOf(missed), List.copyOf(broken));
+        return new RunVerdict(primary.size(), reached, List.copyOf(missed), List.copyOf(broken),
+                record.status() == RunStatus.COMPLETE);
     }
 
     /**
@@ -73,7 +78,9 @@ public record RunVerdict(int cells, int reached, List<String> missed, List<Strin
                 + "%d timed out or failed", cells, reached, missed.size(), broken.size()));
         missed.forEach(m -> out.add("  missed target: " + m));
         broken.forEach(b -> out.add("  " + b));
-        if (!clean() && !strict) {
+        if (!complete) {
+            out.add("  (exit code 1: the run did not complete; --resume with its --run-id, or --matrix-id, runs the cells left)");
+        } else if (!clean() && !strict) {
             out.add("  (exit code 0: the run completed; pass --strict to exit 1 on any of these)");
         }
         return out;

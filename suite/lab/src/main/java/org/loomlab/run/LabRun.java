@@ -110,7 +110,7 @@ public final class LabRun {
                     progress.starting(i + j, group.get(j));
                     names.add(String.format("cell-%02d", alreadyRun + i + j + 1));
                 }
-                budget.cellsStarting(plans.size() - i, group.size(), plans.subList(i + group.size(), plans.size())
+                budget.cellsStarting(plans.size() - i, group.size(), group.get(0).lane() != null, plans.subList(i + group.size(), plans.size())
                         .stream().map(forkExtra).reduce(Duration.ZERO, Duration::plus));
                 List<List<Cell>> measured;
                 try {

@@ -88,6 +88,20 @@ class RunBudgetTest {
         assertEquals(PER_CELL.multipliedBy(3), none.share(PER_CELL));
     }
 
+    /** A cell's lanes share one budget, the policy's already across them: two lanes get a share each, one cap between them. */
+    @Test
+    void theLanesOfACellShareOneBudgetNotOneEach() {
+        Duration acrossLanes = PER_CELL.multipliedBy(2);
+        budget.cellsStarting(90, 2, true, Duration.ZERO);
+        assertEquals(Duration.ofSeconds(40), budget.share(acrossLanes));
+        budget.cellsStarting(2, 2, true, Duration.ZERO);
+        assertEquals(acrossLanes, budget.share(acrossLanes));
+        assertEquals(acrossLanes, budget.stretchOf(Policy.of(Profile.QUICK).withBudget(acrossLanes)).ceiling());
+        RunBudget none = RunBudget.none();
+        none.cellsStarting(5, 2, true, Duration.ZERO);
+        assertEquals(acrossLanes, none.share(acrossLanes));
+    }
+
     @Test
     void laterCellsThatWarmUpLongerKeepLongerPilots() {
         Policy quick = Policy.of(Profile.QUICK);
@@ -96,7 +110,7 @@ class RunBudgetTest {
         // 89 pilots of 3 x 6 s keep 26.7 of the 30 minutes: 3.3 minutes to spare, so the per-cell budget.
         assertEquals(Duration.ofSeconds(40), budget.stretchOf(quick).ceiling());
         // 17 of them warming up 6 s longer keep 3 x 17 x 6 s more, 5.1 minutes: nothing to spare, the share (20 s).
-        budget.cellsStarting(90, 1, Duration.ofSeconds(6 * 17));
+        budget.cellsStarting(90, 1, false, Duration.ofSeconds(6 * 17));
         assertEquals(new Stretch(3, Duration.ofSeconds(20)), budget.stretchOf(quick));
     }
 
@@ -107,7 +121,7 @@ class RunBudgetTest {
         // 15 minutes left for 45 cells, 30 of them warming up 6 s longer: 20 s each all the same (weighed by fork
         // length, this cell of 6 s forks would get 12 s).
         now.addAndGet(Duration.ofMinutes(15).toNanos());
-        budget.cellsStarting(45, 1, Duration.ofSeconds(6 * 30));
+        budget.cellsStarting(45, 1, false, Duration.ofSeconds(6 * 30));
         assertEquals(Duration.ofSeconds(20), budget.share(PER_CELL));
     }
 

@@ -3,6 +3,8 @@ package org.loomlab.report;
 import org.junit.jupiter.api.Test;
 import org.loomlab.record.Precision;
 import org.loomlab.record.RecordJson;
+import org.loomlab.record.RunRecord;
+import org.loomlab.record.RunStatus;
 
 import java.nio.file.Path;
 
@@ -23,6 +25,19 @@ class RunVerdictTest {
                 .startsWith("coroutine-philosophers dispatcher=virtual workload=active-wait")
                 .endsWith(": ±4.8 %, within ±5 % only because its 3 forks spread 1.9 %, less than the 2.4 % they usually do here"));
         assertThat(verdict.missed()).anySatisfy(m -> assertThat(m).endsWith(": no interval over forks"));
+        assertThat(verdict.lines(false)).last().isEqualTo("  (exit code 0: the run completed; pass --strict to exit 1 on any of these)");
+    }
+
+    /** A run stopped midway (SIGTERM in a matrix) used to end on "exit code 0: the run completed". */
+    @Test
+    void aRunThatDidNotCompleteSaysSoAndHowToFinishIt() throws Exception {
+        RunRecord stopped = RecordJson.read(Path.of("../../results/vm-epyc-2c-24g/temurin-25/bench-q/run.json"))
+                .finish(RunStatus.INTERRUPTED, java.time.Instant.parse("2026-11-29T18:00:00Z"));
+        RunVerdict verdict = RunVerdict.of(stopped);
+        assertThat(verdict.complete()).isFalse();
+        assertThat(verdict.lines(false)).last().asString().contains("exit code 1: the run did not complete")
+                .contains("--resume");
+        assertThat(verdict.lines(false)).noneMatch(l -> l.contains("exit code 0"));
     }
 
     @Test
