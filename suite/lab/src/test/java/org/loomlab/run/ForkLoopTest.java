@@ -434,16 +434,14 @@ class ForkLoopTest {
     }
 
     /**
-     * Two lanes of a run that shares its time, each fork 2 s: round k swings both by {@code swing[k]}, and lane B
-     * measures 5 % more with 1 % of its own noise. {@code lanes} says whether they are compared as lanes.
+     * Two lanes forked by {@code loop}, each fork 2 s: round k swings both by {@code swing[k]}, and lane B measures 5 %
+     * more times {@code own[k]}, its own noise. {@code lanes} says whether they are compared as lanes. Returns the forks
+     * in the order they ran.
      */
-    private static List<String> twoLanesInASharedRun(boolean lanes) throws Exception {
-        double[] swing = {100, 130, 80, 120, 90, 110, 85, 125, 95, 105, 100, 115};
-        double[] own = {1.00, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1.0, 1.005, 0.995, 1.0, 1.01};
-        SimulatedClock clock = new SimulatedClock();
+    private static List<String> twoLanes(ForkLoop loop, SimulatedClock clock, double[] swing, double[] own, boolean lanes)
+            throws Exception {
         List<String> ran = new ArrayList<>();
-        new ForkLoop(policy(0.01, 8, 12, Duration.ofSeconds(40)), new Stretch(Stretch.PILOT_FORKS, Duration.ofSeconds(60)),
-                ONE_SAMPLE, null, () -> clock.nanos).runInterleaved(List.of(
+        loop.runInterleaved(List.of(
                 k -> {
                     ran.add("A" + k);
                     clock.spend(2);
@@ -457,6 +455,15 @@ class ForkLoopTest {
         return ran;
     }
 
+    /** {@link #twoLanes} in a run that shares its time, B with 1 % of its own noise, asked for ±1 %. */
+    private static List<String> twoLanesInASharedRun(boolean lanes) throws Exception {
+        double[] swing = {100, 130, 80, 120, 90, 110, 85, 125, 95, 105, 100, 115};
+        double[] own = {1.00, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1.0, 1.005, 0.995, 1.0, 1.01};
+        SimulatedClock clock = new SimulatedClock();
+        return twoLanes(new ForkLoop(policy(0.01, 8, 12, Duration.ofSeconds(40)), new Stretch(Stretch.PILOT_FORKS,
+                Duration.ofSeconds(60)), ONE_SAMPLE, null, () -> clock.nanos), clock, swing, own, lanes);
+    }
+
     @Test
     void lanesOutOfReachAloneForkOnWhileTheirPairedRatioCanStillNarrow() throws Exception {
         // Alone each lane spreads 20 %: ±1 % (or ±2 %) is out of reach after the pilot, and interleaved cells stop there.
@@ -466,28 +473,19 @@ class ForkLoopTest {
         assertThat(ran.size()).isGreaterThan(6).isLessThanOrEqualTo(24);
         assertThat(ran.size() % 2).isZero();
     }
+
     /**
-     * Two lanes, each fork 2 s, every round swinging both by 30 %, lane B 5 % above A with its own noise {@code own}; the
-     * run asks that a change of 10 % be callable over 50 cells' rows (level 0.001). Returns what it printed.
+     * {@link #twoLanes}, every round swinging both by up to 30 %, in a run that asks that a change of 10 % be callable
+     * over 50 cells' rows (level 0.001). Adds the forks to {@code ran}; returns what the loop printed.
      */
     private static String twoLanesToCallTenPercent(double[] own, List<String> ran) throws Exception {
         double[] swing = {100, 130, 80, 120, 90, 110, 85, 125, 95, 105, 100, 115, 90, 120, 85, 110, 95, 105, 100, 125};
         SimulatedClock clock = new SimulatedClock();
         java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
         Policy tenPercent = policy(null, 3, 20, Duration.ofMinutes(5)).withDetect(0.10, 50);
-        new ForkLoop(tenPercent, new Stretch(Stretch.PILOT_FORKS, Duration.ofMinutes(5)), ONE_SAMPLE,
-                new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8), () -> clock.nanos)
-                .runInterleaved(List.of(
-                        k -> {
-                            ran.add("A" + k);
-                            clock.spend(2);
-                            return List.of(fork(swing[k - 1]));
-                        },
-                        k -> {
-                            ran.add("B" + k);
-                            clock.spend(2);
-                            return List.of(fork(swing[k - 1] * 1.05 * own[k - 1]));
-                        }), List.of("a", "b"), java.util.Collections.nCopies(2, null), new ForkLoop.Turns(null, "", true));
+        ran.addAll(twoLanes(new ForkLoop(tenPercent, new Stretch(Stretch.PILOT_FORKS, Duration.ofMinutes(5)), ONE_SAMPLE,
+                new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8), () -> clock.nanos),
+                clock, swing, own, true));
         return printed.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
