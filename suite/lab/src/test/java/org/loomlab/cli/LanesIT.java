@@ -26,7 +26,7 @@ class LanesIT {
         Path results = tmp.resolve("results");
         // A positive control: lane b eats twice as long a meal, so its dinners must come out slower.
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, "run", "--results", results.toString(),
-                "--run-id", "lanes-it", "--budget", "10s", "--run-budget", "none", "--max-forks", "3", "-e", "philosophers",
+                "--run-id", "lanes-it", "--budget", "20s", "--run-budget", "none", "--max-forks", "3", "-e", "philosophers",
                 "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "workload=active-wait", "-p", "dinner=lab",
                 "-p", "philosophers=10", "-p", "meals=100", "-p", "mealtime=16",
                 "--lane", "a=" + JVM, "--lane", "b=" + JVM, "--lane-params", "b=mealtime=32", "--turn-seed", "42");
@@ -82,7 +82,7 @@ class LanesIT {
                 "-p", "workload=noop,active-wait", "-p", "dinner=lab", "-p", "philosophers=10", "-p", "meals=100");
         List<String> lanes = List.of("--lane", "a=" + JVM, "--lane", "b=" + JVM);
         List<String> first = new java.util.ArrayList<>(List.of("run", "--results", results.toString(), "--run-id", "resume-it",
-                "--budget", "10s", "--run-budget", "20m", "--max-forks", "2", "--turn-seed", "7"));
+                "--budget", "20s", "--run-budget", "20m", "--max-forks", "2", "--turn-seed", "7"));
         first.addAll(cells);
         first.addAll(lanes);
         Process lab = LabProcess.start(tmp.resolve("log"), first.toArray(String[]::new));

@@ -45,7 +45,7 @@ class MatrixIT {
         Path results = tmp.resolve("results");
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 900, "matrix", "--jdk", "openjdk-21,openjdk-25",
                 "-e", "philosophers", "-p", "workload=noop", "-p", "lock=reentrant", "-p", "threads=virtual", "-p", "dinner=lab",
-                "-p", "philosophers=10", "-p", "meals=100", "--budget", "8s", "--max-forks", "3", "--run-budget", "none",
+                "-p", "philosophers=10", "-p", "meals=100", "--budget", "16s", "--max-forks", "3", "--run-budget", "none",
                 "--turn-seed", "5", "--results", results.toString(), "--matrix-id", "turns");
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         assertThat(r.stdout()).contains("matrix: 2 JDKs take turns fork by fork");
