@@ -32,13 +32,17 @@ public final class CellHistory {
     static final int SPREAD_FORKS = 3;
 
     private final Map<String, Duration> medians = new HashMap<>();
+    /** Each cell's seconds a fork, one per earlier run that recorded its forks. */
+    private final Map<String, List<Double>> forkSeconds;
     /** Each cell's fork spreads, one per earlier run that measured it well ({@link #spreadCounts}). */
     private final Map<String, List<Double>> spreads;
     private final int records;
 
-    private CellHistory(Map<String, List<Double>> walls, Map<String, List<Double>> forkSpreads, int records) {
+    private CellHistory(Map<String, List<Double>> walls, Map<String, List<Double>> forkSpreads,
+                        Map<String, List<Double>> forkSeconds, int records) {
         walls.forEach((key, seen) -> medians.put(key, Duration.ofMillis(Math.round(1000 * median(seen)))));
         this.spreads = forkSpreads;
+        this.forkSeconds = forkSeconds;
         this.records = records;
     }
 
@@ -48,16 +52,17 @@ public final class CellHistory {
 
     /** No earlier runs: every cell planned by its fallback, none with a spread of its own. */
     public static CellHistory none() {
-        return new CellHistory(Map.of(), Map.of(), 0);
+        return new CellHistory(Map.of(), Map.of(), Map.of(), 0);
     }
 
     /** Every readable run.json of {@code profile} under {@code hostDir} (results/<host>); unreadable ones are passed over. */
     public static CellHistory of(Path hostDir, String profile) {
         Map<String, List<Double>> walls = new HashMap<>();
         Map<String, List<Double>> forkSpreads = new HashMap<>();
+        Map<String, List<Double>> forkSeconds = new HashMap<>();
         int records = 0;
         if (!Files.isDirectory(hostDir)) {
-            return new CellHistory(walls, forkSpreads, 0);
+            return none();
         }
         try (Stream<Path> files = Files.find(hostDir, 3, (p, a) -> p.getFileName().toString().equals("run.json"))) {
             for (Path file : files.toList()) {
@@ -82,11 +87,14 @@ public final class CellHistory {
                 r.primaryCells().stream().filter(CellHistory::spreadCounts).forEach(c -> forkSpreads.computeIfAbsent(
                         key(c.experiment(), c.params(), c.precision().warmupSeconds()), x -> new ArrayList<>())
                         .add(c.precision().forkSpread()));
+                r.primaryCells().stream().filter(c -> c.wallSeconds() > 0 && c.precision() != null && c.precision().forks() > 0)
+                        .forEach(c -> forkSeconds.computeIfAbsent(key(c.experiment(), c.params()), x -> new ArrayList<>())
+                                .add(c.wallSeconds() / c.precision().forks()));
             }
         } catch (IOException e) {
-            return new CellHistory(Map.of(), Map.of(), 0);
+            return none();
         }
-        return new CellHistory(walls, forkSpreads, records);
+        return new CellHistory(walls, forkSpreads, forkSeconds, records);
     }
 
     /**
@@ -122,6 +130,11 @@ public final class CellHistory {
     /** The median wall time of this cell in earlier runs, if it ran before. */
     public Optional<Duration> wall(CellPlan plan) {
         return Optional.ofNullable(medians.get(key(plan.experiment().label(), plan.params())));
+    }
+
+    /** The median seconds one fork of this cell took in earlier runs here (the cell's wall over its forks), if any. */
+    public Optional<Double> forkSeconds(CellPlan plan) {
+        return Optional.ofNullable(forkSeconds.get(key(plan.experiment().label(), plan.params()))).map(CellHistory::median);
     }
 
     /** Planned time per cell: its history where it has one, else the lower bound of the profile it is measured under. */

@@ -92,9 +92,14 @@ final class LaneRun {
         List<Lane> lanes = lanes(host, flags, id);
         List<String> names = lanes.stream().map(Lane::name).toList();
         Set<String> laneAxes = LaneSpec.ownAxes(request.lanes().stream().map(LaneSpec::own).toList(), plans);
-        Planned planned = request.resume() ? resumed(lanes, id, catalogue, benchmarks)
-                : new Planned(chosen, plans, plans, policy.forCells(plans.size()).withBudget(policy.budget().multipliedBy(lanes.size())), shared,
-                shared, cellTimeout, turns, 0);
+        Path hostDir = lanes.get(0).dir().getParent().getParent();
+        // Resumed, the run keeps its plan's profile and its order (plan.json keeps the cells in the order they began in).
+        Planned resumed = request.resume() ? resumed(lanes, id, catalogue, benchmarks) : null;
+        CellHistory history = CellHistory.of(hostDir, (resumed != null ? resumed.chosen() : chosen).label());
+        Policy perCell = policy.forCells(plans.size()).withBudget(policy.budget().multipliedBy(lanes.size()));
+        CheapestFirst.Order order = resumed != null ? null : CheapestFirst.of(plans, chosen, perCell, lanes.size(), history);
+        Planned planned = resumed != null ? resumed
+                : new Planned(chosen, order.plans(), order.plans(), perCell, shared, shared, cellTimeout, turns, 0);
         if (planned.todo().isEmpty()) {
             out.println("loom-lab run: every lane of run " + id + " is complete; nothing to resume");
             return true;
@@ -103,8 +108,6 @@ final class LaneRun {
                 .flatMap(p -> lanes.stream().map(l -> p.inLane(l.name(), l.asked().own()))).toList();
         return session.withFixture(RunSession.needsFixture(planned.todo()), served -> {
             String url = served == null ? null : served.url();
-            Path hostDir = lanes.get(0).dir().getParent().getParent();
-            CellHistory history = CellHistory.of(hostDir, planned.chosen().label());
             Lane first = lanes.get(0);
             CellJvm base = new CellJvm(first.asked().java(), request.benchmarks(), first.flags(), planned.chosen(),
                     planned.perCell(), planned.timeout(), url, out, planned.running(), history, planned.turns());
@@ -133,6 +136,9 @@ final class LaneRun {
                                 + "order shuffled, seed %d), host %s (%d CPUs)%n", planned.todo().size(),
                         RunSession.experiments(planned.todo()), planned.chosen().label(), lanes.size(), planned.turns().seed(),
                         host.name(), host.cpus());
+                if (order != null && order.line() != null) {
+                    out.println("loom-lab run: " + order.line());
+                }
                 if (request.resume()) {
                     out.printf("loom-lab run: resuming run %s: %d cells kept in every lane, %d to run%n", id,
                             planned.plans().size() - planned.todo().size(), planned.todo().size());
