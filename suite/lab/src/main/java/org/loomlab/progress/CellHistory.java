@@ -84,12 +84,16 @@ public final class CellHistory {
                     }
                 }
                 perCell.forEach((k, w) -> walls.computeIfAbsent(k, x -> new ArrayList<>()).add(w));
-                r.primaryCells().stream().filter(CellHistory::spreadCounts).forEach(c -> forkSpreads.computeIfAbsent(
-                        key(c.experiment(), c.params(), c.precision().warmupSeconds()), x -> new ArrayList<>())
-                        .add(c.precision().forkSpread()));
-                r.primaryCells().stream().filter(c -> c.wallSeconds() > 0 && c.precision() != null && c.precision().forks() > 0)
-                        .forEach(c -> forkSeconds.computeIfAbsent(key(c.experiment(), c.params()), x -> new ArrayList<>())
-                                .add(c.wallSeconds() / c.precision().forks()));
+                for (Cell c : r.primaryCells()) {
+                    if (spreadCounts(c)) {
+                        forkSpreads.computeIfAbsent(key(c.experiment(), c.params(), c.precision().warmupSeconds()),
+                                x -> new ArrayList<>()).add(c.precision().forkSpread());
+                    }
+                    if (c.wallSeconds() > 0 && c.precision() != null && c.precision().forks() > 0) {
+                        forkSeconds.computeIfAbsent(key(c.experiment(), c.params()), x -> new ArrayList<>())
+                                .add(c.wallSeconds() / c.precision().forks());
+                    }
+                }
             }
         } catch (IOException e) {
             return none();

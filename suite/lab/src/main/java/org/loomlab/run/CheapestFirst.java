@@ -10,7 +10,6 @@ import org.loomlab.progress.CellHistory;
 import org.loomlab.text.Figures;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -30,13 +29,14 @@ import java.util.Optional;
 final class CheapestFirst {
 
     /**
-     * A cell's price: the rounds its ratio needs to call the change and their forks' seconds, every lane together;
-     * empty when the cell has no history here.
+     * A cell's price: the rounds its ratio needs to call the change (null: the cell has no history here) and their
+     * forks' seconds, every lane together.
      */
-    record Price(CellPlan plan, Optional<Integer> rounds, Optional<Double> seconds) {
+    record Price(CellPlan plan, Integer rounds, double seconds) {
 
-        boolean within(int maxRounds) {
-            return rounds.isPresent() && rounds.get() <= maxRounds;
+        /** Where the cell goes: 0 callable within {@code maxRounds}, 1 never measured here, 2 past them. */
+        int tier(int maxRounds) {
+            return rounds == null ? 1 : rounds <= maxRounds ? 0 : 2;
         }
     }
 
@@ -56,20 +56,18 @@ final class CheapestFirst {
         double level = detect.confidence(policy.confidence(), 1);
         double target = Math.log1p(detect.halfWidth());
         List<Price> prices = plans.stream().map(p -> price(p, profile, lanes, history, level, target)).toList();
-        List<Price> within = prices.stream().filter(p -> p.within(policy.maxForks()))
-                .sorted(Comparator.comparingDouble(p -> p.seconds().orElseThrow())).toList();
-        List<Price> unknown = prices.stream().filter(p -> p.rounds().isEmpty()).toList();
-        List<Price> beyond = prices.stream().filter(p -> p.rounds().isPresent() && !p.within(policy.maxForks())).toList();
-        List<CellPlan> ordered = new ArrayList<>();
-        within.forEach(p -> ordered.add(p.plan()));
-        unknown.forEach(p -> ordered.add(p.plan()));
-        beyond.forEach(p -> ordered.add(p.plan()));
-        double seconds = within.stream().mapToDouble(p -> p.seconds().orElseThrow()).sum();
+        int max = policy.maxForks();
+        // A stable sort: the unpriced and those past the limit keep the plan's order among themselves.
+        List<Price> ordered = prices.stream().sorted(Comparator.comparingInt((Price p) -> p.tier(max))
+                .thenComparingDouble(p -> p.tier(max) == 0 ? p.seconds() : 0)).toList();
+        int[] tiers = new int[3];
+        ordered.forEach(p -> tiers[p.tier(max)]++);
+        double seconds = ordered.stream().filter(p -> p.tier(max) == 0).mapToDouble(Price::seconds).sum();
         String line = String.format(Locale.ROOT, "cells cheapest to call first, priced by their forks here before: %d "
                         + "within %d rounds (about %s of forks in all), %d never measured here, %d past %d rounds (their "
-                        + "pilot only)", within.size(), policy.maxForks(), Figures.clock(Duration.ofSeconds(Math.round(seconds))),
-                unknown.size(), beyond.size(), policy.maxForks());
-        return new Order(List.copyOf(ordered), line);
+                        + "pilot only)", tiers[0], max, Figures.clock(Duration.ofSeconds(Math.round(seconds))), tiers[1],
+                tiers[2], max);
+        return new Order(ordered.stream().map(Price::plan).toList(), line);
     }
 
     private static Price price(CellPlan plan, Profile profile, int lanes, CellHistory history, double level,
@@ -77,10 +75,10 @@ final class CheapestFirst {
         Optional<Double> spread = history.spread(plan, profile.forkShape(plan.experiment(), plan.params()).warmupSeconds());
         Optional<Double> fork = history.forkSeconds(plan);
         if (spread.isEmpty() || fork.isEmpty()) {
-            return new Price(plan, Optional.empty(), Optional.empty());
+            return new Price(plan, null, 0);
         }
         int needed = Reach.forksFor(Math.sqrt(2) * spread.get(), target, level);
         int rounds = needed == Integer.MAX_VALUE ? needed : Math.max(Stretch.PILOT_FORKS, needed);
-        return new Price(plan, Optional.of(rounds), Optional.of((double) rounds * lanes * fork.get()));
+        return new Price(plan, rounds, (double) rounds * lanes * fork.get());
     }
 }
