@@ -86,8 +86,8 @@ class LanesIT {
         first.addAll(cells);
         first.addAll(lanes);
         Process lab = LabProcess.start(tmp.resolve("log"), first.toArray(String[]::new));
-        // Both lanes' records are written together once a cell's rounds end: the first cell is then in both.
-        RunFiles.awaitRunJson(results, 1, java.time.Duration.ofMinutes(3));
+        // The lanes' records are written one after the other once a cell's rounds end: wait for the first cell in both.
+        RunFiles.awaitRunJsons(results, 2, 1, java.time.Duration.ofMinutes(3));
         List<ProcessHandle> forks = lab.descendants().toList();
         lab.destroyForcibly(); // SIGKILL: the records stay 'running', the second cell half done or not begun
         lab.waitFor();

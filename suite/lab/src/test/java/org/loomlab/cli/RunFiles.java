@@ -37,20 +37,32 @@ final class RunFiles {
 
     /** Waits until a run.json under {@code results} holds at least {@code cells} cells, and returns it. */
     static Path awaitRunJson(Path results, int cells, Duration limit) throws Exception {
+        return awaitRunJsons(results, 1, cells, limit).get(0);
+    }
+
+    /**
+     * The first {@code records} run.json files under {@code results} that hold {@code cells} result rows each: a lanes
+     * run writes its lanes' records one after another, so one lane's record holding a cell says nothing of the others.
+     */
+    static List<Path> awaitRunJsons(Path results, int records, int cells, Duration limit) throws Exception {
         Instant end = Instant.now().plus(limit);
         while (Instant.now().isBefore(end)) {
             if (Files.isDirectory(results)) {
+                List<Path> done = new java.util.ArrayList<>();
                 try (Stream<Path> walk = Files.walk(results)) {
                     for (Path p : walk.filter(f -> f.getFileName().toString().equals("run.json")).toList()) {
                         if (RecordJson.mapper().readTree(p.toFile()).get("results").size() >= cells) {
-                            return p;
+                            done.add(p);
                         }
                     }
+                }
+                if (done.size() >= records) {
+                    return done.subList(0, records);
                 }
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("no run.json with " + cells + " cells under " + results + " within " + limit);
+        throw new AssertionError("no " + records + " run.json with " + cells + " cells under " + results + " within " + limit);
     }
 
     /**
