@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -153,7 +154,8 @@ public final class CellHistory {
                 : known + " of " + plans.size() + " cells timed in " + records + " earlier run" + (records == 1 ? "" : "s");
     }
 
+    // sorted: a plan and a record may list a cell's params in different orders (service does)
     private static String key(String experiment, Map<String, String> params) {
-        return experiment + " " + params;
+        return experiment + " " + new TreeMap<>(params);
     }
 }

@@ -64,6 +64,11 @@ class CellHistoryTest {
         assertThat(h.wall(plan("noop"))).hasValue(Duration.ofSeconds(5));
         assertThat(h.wall(plan("active-wait"))).hasValue(Duration.ofSeconds(210));
         assertThat(h.wall(plan("sleep"))).isEmpty();
+        Map<String, String> reordered = new LinkedHashMap<>();
+        reordered.put("workload", "noop");
+        reordered.put("lock", "reentrant");
+        assertThat(h.wall(new CellPlan(Catalogued.EXPERIMENTS.of("philosophers"), reordered)))
+                .as("a plan listing the params in another order than the record").hasValue(Duration.ofSeconds(5));
         assertThat(h.plan(List.of(plan("noop"), plan("sleep")), p -> Duration.ofSeconds(6)))
                 .containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(6));
         assertThat(h.basis(List.of(plan("noop"), plan("sleep")))).isEqualTo("1 of 2 cells timed in 3 earlier runs");
