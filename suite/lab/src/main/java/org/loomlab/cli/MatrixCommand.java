@@ -89,7 +89,7 @@ final class MatrixCommand implements Callable<Integer> {
         List<MatrixLane> asked = lanes.lanes("NAME=JDK_ID", (name, jdk, flags, own) -> new MatrixLane(name,
                 jdk == null ? name : jdk, flags, own));
         MatrixRun matrix = MatrixRun.checked(new MatrixRun.Request(LoomLab.home(), where.layout().root(), matrixId,
-                where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy, null), jvmArgs, oneAfterAnother,
+                where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy), jvmArgs, oneAfterAnother,
                 lanes.turnSeed, asked), System.out);
         if (json && !dryRun) {
             throw new IllegalArgumentException("--json describes a dry run; give it with --dry-run");

@@ -3,7 +3,6 @@ package org.loomlab.cli;
 import org.loomlab.plan.PlanRequest;
 import picocli.CommandLine.Option;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,10 +29,10 @@ final class PlanOptions {
     String interleave;
 
     /** These options with {@code policy}'s and the limit of one fork (null: the profile's). */
-    PlanRequest request(PolicyOptions policy, Duration timeout) {
+    PlanRequest request(PolicyOptions policy) {
         PolicyOptions.RunBudgetChoice shared = policy.runBudget;
         return new PlanRequest(profile, experiments, params, policy.precision, policy.budget, policy.confidence,
-                shared == null ? null : shared.total(), shared != null && shared.total() == null, timeout, interleave,
+                shared == null ? null : shared.total(), shared != null && shared.total() == null, policy.timeout, interleave,
                 policy.maxForks, policy.detect);
     }
 }

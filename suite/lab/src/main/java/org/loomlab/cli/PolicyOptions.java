@@ -37,6 +37,10 @@ final class PolicyOptions {
             description = "at most N forks a cell, so that a larger --budget buys more forks (default: the profile's: quick 10, full 20)")
     Integer maxForks;
 
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
+            description = "limit of one fork of a cell, e.g. 90s or 10m (default: the profile's)")
+    Duration timeout;
+
     @Option(names = "--run-budget", paramLabel = "DURATION", converter = Converters.RunBudgetTotal.class,
             descriptionKey = "run-budget")
     RunBudgetChoice runBudget;

@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -47,10 +46,6 @@ final class RunCommand implements Callable<Integer> {
             description = "flags for the measured JVMs, recorded in run.json (default: -Xms1g -Xmx4g; scaled: from the host's memory)")
     String jvmArgs;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
-            description = "limit of one fork of a cell, e.g. 90s or 10m (default: the profile's)")
-    Duration timeout;
-
     @Option(names = "--strict", description = "exit 1 when any cell timed out, failed or missed its precision target (a CI gate);"
             + " without it such cells are listed at the end and the exit code is 0 when the run completed")
     boolean strict;
@@ -85,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
         List<LaneSpec> asked = lanes.onJvms(jvms);
         Path jvm = jvms.size() == 1 ? jvms.get(0) : null;
         RunSession session = new RunSession(new RunSession.Request(home, jar, javaBinary(jvm), where.layout().root(), runId,
-                where.hostId, jdkId, jvmArgs, fixture, Profiler.parse(prof), resume, strict, plan.request(policy, timeout),
+                where.hostId, jdkId, jvmArgs, fixture, Profiler.parse(prof), resume, strict, plan.request(policy),
                 asked, lanes.turnSeed), System.out);
         return session.run() ? LoomLab.OK : LoomLab.FAILED;
     }

@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.time.Duration;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -34,6 +36,23 @@ class SharedOptionsHelpTest {
         assertThat(run).contains("time the whole run shares among its cells", "this run in <host>/<jdk-id>/<run-id>/",
                 "name of this host in results/ and the run record");
         assertThat(run).doesNotContain("qemu", "--arch", "each JDK", "matrix");
+    }
+
+    @Test
+    void aMatrixTakesAForkLimitAsARunDoes() {
+        RunCommand run = parsed("run", "--timeout", "90s");
+        MatrixCommand matrix = parsed("matrix", "--timeout", "90s");
+        assertThat(run.plan.request(run.policy).timeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(matrix.plan.request(matrix.policy).timeout()).isEqualTo(Duration.ofSeconds(90));
+        MatrixCommand plain = parsed("matrix");
+        assertThat(plain.plan.request(plain.policy).timeout()).as("the profile's").isNull();
+    }
+
+    private static <T> T parsed(String command, String... args) {
+        String[] line = new String[args.length + 1];
+        line[0] = command;
+        System.arraycopy(args, 0, line, 1, args.length);
+        return new CommandLine(new LoomLab()).parseArgs(line).subcommand().commandSpec().commandLine().getCommand();
     }
 
     @Test
