@@ -28,7 +28,7 @@ final class PlanOptions {
                     + "a run-to-run allowance, e.g. --interleave mealtime -p mealtime=16,16.8")
     String interleave;
 
-    /** These options with {@code policy}'s and the limit of one fork (null: the profile's). */
+    /** These options with {@code policy}'s (its fork limit among them). */
     PlanRequest request(PolicyOptions policy) {
         PolicyOptions.RunBudgetChoice shared = policy.runBudget;
         return new PlanRequest(profile, experiments, params, policy.precision, policy.budget, policy.confidence,
