@@ -50,6 +50,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -295,11 +296,16 @@ public final class RunSession {
 
     /** Which planned cell a recorded one is, by experiment and values (a cell's secondary metrics share it). */
     static String key(Cell cell) {
-        return cell.experiment() + " " + cell.params();
+        return key(cell.experiment(), cell.params());
     }
 
     static String key(CellPlan plan) {
-        return plan.experiment().label() + " " + plan.params();
+        return key(plan.experiment().label(), plan.params());
+    }
+
+    // sorted: a plan and its record may list a cell's params in different orders (pinning-probe and service do)
+    private static String key(String experiment, Map<String, String> params) {
+        return experiment + " " + new TreeMap<>(params);
     }
 
     /** Runs {@code plans} into the record {@code start}, with a line per cell, the table and the verdict at the end. */
