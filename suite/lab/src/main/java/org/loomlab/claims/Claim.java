@@ -1,7 +1,6 @@
 package org.loomlab.claims;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import com.fasterxml.jackson.core.type.TypeReference;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellMatching;
@@ -12,6 +11,7 @@ import org.loomlab.record.RunRecord;
 import org.loomlab.compare.RunDiff;
 import org.loomlab.compare.Verdict;
 import org.loomlab.compare.VerdictRules;
+import tools.jackson.core.type.TypeReference;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,5 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.layout.BuildLayout;
 import org.loomlab.plan.Experiments;
 import org.loomlab.plan.ProfileMatch;
@@ -11,6 +10,7 @@ import org.loomlab.record.RunRecord;
 import org.loomlab.run.RunLock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.catalogue.Catalogue;
 import org.loomlab.layout.BuildLayout;
 import org.loomlab.record.CellMatching;
@@ -10,6 +9,7 @@ import org.loomlab.record.RecordSchema;
 import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.run.RunLock;
+import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package org.loomlab.progress;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.loomlab.record.RecordJson;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.SerializationFeature;
 
 import java.util.Locale;
 
@@ -44,7 +44,7 @@ public record ProgressEvent(Kind kind, int cell, int cells, String label, String
     public String json() {
         try {
             return LINE.writeValueAsString(this);
-        } catch (JsonProcessingException e) {
+        } catch (JacksonException e) {
             throw new IllegalStateException("cannot write a progress event: " + e.getOriginalMessage(), e);
         }
     }
@@ -53,7 +53,7 @@ public record ProgressEvent(Kind kind, int cell, int cells, String label, String
     public static ProgressEvent of(String json) {
         try {
             return RecordJson.mapper().readValue(json, ProgressEvent.class);
-        } catch (JsonProcessingException e) {
+        } catch (JacksonException e) {
             throw new IllegalArgumentException("not a progress event: " + e.getOriginalMessage().lines().findFirst().orElse(""));
         }
     }

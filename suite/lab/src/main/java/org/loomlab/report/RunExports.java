@@ -1,11 +1,12 @@
 package org.loomlab.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -139,7 +140,7 @@ public final class RunExports {
                 JsonNode tree;
                 try {
                     tree = RecordJson.mapper().readTree(file.toFile());
-                } catch (IOException notJson) {
+                } catch (JacksonException notJson) {
                     continue; // a fork killed while JMH wrote its result; the record says how that cell ended
                 }
                 if (tree != null && tree.isArray()) {

@@ -1,10 +1,10 @@
 package org.loomlab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.axis.Arch;
 import org.loomlab.record.Cell;
 import org.loomlab.record.Profiling;
 import org.loomlab.record.RecordJson;
+import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -136,7 +136,7 @@ public final class CellProfilers {
                 String key = e.getKey();
                 if (profilers.stream().anyMatch(p -> p.hasMetric(key)) && Double.isFinite(score)) {
                     scores.computeIfAbsent(key, x -> new ArrayList<>()).add(score);
-                    units.put(key, e.getValue().path("scoreUnit").asText());
+                    units.put(key, e.getValue().path("scoreUnit").asString());
                 }
             });
         }

@@ -1,6 +1,5 @@
 package org.loomlab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.Experiment;
@@ -11,6 +10,7 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.RecordJson;
+import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -181,19 +181,19 @@ public final class JmhCell implements CellRunner {
         String meals = plan.params().get("meals");
         JsonNode table = benchmark.path("secondaryMetrics").path("tableMeals").path("rawData");
         JsonNode winners = benchmark.path("secondaryMetrics").path("winnerMeals").path("rawData");
-        if (meals == null || !metric.path("scoreUnit").asText().equals("ms/op") || table.size() != 1 || winners.size() != 1) {
+        if (meals == null || !metric.path("scoreUnit").asString().equals("ms/op") || table.size() != 1 || winners.size() != 1) {
             return Optional.empty();
         }
         JsonNode times = metric.path("rawData").path(0);
         double perDinner = Double.parseDouble(meals);
         List<Double> samples = new ArrayList<>();
         for (int i = 0; i < times.size(); i++) {
-            double ate = table.get(0).path(i).asDouble();
-            double dinners = winners.get(0).path(i).asDouble() / perDinner;
+            double ate = value(table.get(0).path(i));
+            double dinners = value(winners.get(0).path(i)) / perDinner;
             if (!(ate > 0 && dinners > 0)) {
                 return Optional.empty();
             }
-            samples.add(times.get(i).asDouble() * 1000 * dinners / ate);
+            samples.add(value(times.get(i)) * 1000 * dinners / ate);
         }
         if (samples.isEmpty()) {
             return Optional.empty();
@@ -219,7 +219,7 @@ public final class JmhCell implements CellRunner {
 
     /** A cell of one JMH metric (primary or secondary): its score, error and interval as JMH gave them. */
     private static Cell cell(CellPlan plan, String name, JsonNode metric, List<Double> samples, double wall, String raw) {
-        return row(plan, name, metric.path("scoreUnit").asText(), samples, wall, raw)
+        return row(plan, name, metric.path("scoreUnit").asString(), samples, wall, raw)
                 .score(number(metric.get("score"))).error(number(metric.get("scoreError")))
                 .interval(number(metric.path("scoreConfidence").get(0)), number(metric.path("scoreConfidence").get(1)))
                 .build();
@@ -258,7 +258,7 @@ public final class JmhCell implements CellRunner {
     static Cell fromJmh(CellPlan plan, JsonNode benchmark, double wall, String raw) {
         JsonNode metric = benchmark.get("primaryMetric");
         List<Double> samples = new ArrayList<>();
-        metric.get("rawData").forEach(fork -> fork.forEach(v -> samples.add(v.asDouble())));
+        metric.get("rawData").forEach(fork -> fork.forEach(v -> samples.add(value(v))));
         Cell cell = cell(plan, plan.experiment().metric(), metric, samples, wall, raw);
         JsonNode secondary = benchmark.path("secondaryMetrics");
         double table = sum(secondary.path("tableMeals"));
@@ -294,7 +294,7 @@ public final class JmhCell implements CellRunner {
         double total = 0;
         for (JsonNode fork : metric.path("rawData")) {
             for (JsonNode v : fork) {
-                total += v.asDouble();
+                total += value(v);
             }
         }
         return total;
@@ -305,7 +305,7 @@ public final class JmhCell implements CellRunner {
         double most = 0;
         for (JsonNode fork : metric.path("rawData")) {
             for (JsonNode v : fork) {
-                most = Math.max(most, v.asDouble());
+                most = Math.max(most, value(v));
             }
         }
         return most;
@@ -322,11 +322,16 @@ public final class JmhCell implements CellRunner {
 
     /** JMH writes NaN as the string "NaN" (e.g. the error of a single sample). */
     private static Double number(JsonNode node) {
-        if (node == null || node.isNull() || (node.isTextual() && node.asText().equals("NaN"))) {
+        if (node == null || node.isNull() || (node.isString() && node.asString().equals("NaN"))) {
             return null;
         }
-        double d = node.asDouble();
+        double d = value(node);
         return Double.isFinite(d) ? d : null;
+    }
+
+    /** A raw value; Jackson 3's asDouble() refuses JMH's "NaN" (Jackson 2 read NaN), so NaN is the default. */
+    private static double value(JsonNode v) {
+        return v.asDouble(Double.NaN);
     }
 
     static String human(Duration d) {

@@ -1,10 +1,11 @@
 package org.loomlab.run;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -117,11 +118,11 @@ public final class RunLock implements AutoCloseable {
         if (!Files.isRegularFile(runJson)) {
             return false;
         }
-        try (JsonParser p = RecordJson.mapper().getFactory().createParser(runJson.toFile())) {
+        try (JsonParser p = RecordJson.mapper().createParser(runJson.toFile())) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return false;
             }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
                 String field = p.currentName();
                 p.nextToken();
                 if (field.equals("status")) {
@@ -130,7 +131,7 @@ public final class RunLock implements AutoCloseable {
                 p.skipChildren();
             }
             return false;
-        } catch (IOException unreadable) {
+        } catch (JacksonException unreadable) { // not JSON, or gone since: Jackson 3 wraps I/O errors too
             return false; // check says what is wrong with it
         }
     }

@@ -1,6 +1,5 @@
 package org.loomlab.run;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.plan.CellPlan;
 import org.loomlab.plan.ForkShape;
@@ -9,6 +8,7 @@ import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RecordJson;
+import tools.jackson.core.type.TypeReference;
 
 import java.io.IOException;
 import java.nio.file.Files;

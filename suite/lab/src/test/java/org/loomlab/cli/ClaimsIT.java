@@ -1,9 +1,9 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -27,14 +27,14 @@ class ClaimsIT {
         assertThat(r.stdout()).contains("| claim ").contains("| openjdk-21 | openjdk-25 | openjdk-26 | temurin-25 |");
 
         JsonNode out = RecordJson.mapper().readTree(json.toFile());
-        assertThat(out.get("runs").findValuesAsText("jdk")).containsExactly("openjdk-21", "openjdk-25", "openjdk-26", "temurin-25");
+        assertThat(out.get("runs").findValuesAsString("jdk")).containsExactly("openjdk-21", "openjdk-25", "openjdk-26", "temurin-25");
         for (JsonNode claim : out.get("claims")) {
             assertThat(claim.get("judgements")).hasSize(4);
             for (JsonNode j : claim.get("judgements")) {
-                assertThat(j.get("answer").asText()).isIn("yes", "no", "open", "n/a");
-                assertThat(j.get("reason").asText()).isNotBlank();
-                if (List.of("yes", "no").contains(j.get("answer").asText())
-                        && claim.get("claim").get("rule").asText().equals("compare")) {
+                assertThat(j.get("answer").asString()).isIn("yes", "no", "open", "n/a");
+                assertThat(j.get("reason").asString()).isNotBlank();
+                if (List.of("yes", "no").contains(j.get("answer").asString())
+                        && claim.get("claim").get("rule").asString().equals("compare")) {
                     assertThat(j.get("evidence")).isNotEmpty();
                 }
             }
@@ -43,18 +43,18 @@ class ClaimsIT {
         // every measurable claim is open, except pinning on JDK 21, where JFR counted 1,449 and 1,482 pinned events
         // in the locked socket-read and sleep phases and none without the lock.
         for (JsonNode claim : out.get("claims")) {
-            String id = claim.get("claim").get("id").asText();
+            String id = claim.get("claim").get("id").asString();
             List<String> expected = switch (id) {
                 case "vertx-simpler-api", "engineering-approach", "arbiter-not-comparable" -> List.of("n/a", "n/a", "n/a", "n/a");
                 case "synchronized-pinning-fixed" -> List.of("no", "open", "open", "open");
                 default -> List.of("open", "open", "open", "open");
             };
-            assertThat(claim.get("judgements").findValuesAsText("answer")).as(id).containsExactlyElementsOf(expected);
+            assertThat(claim.get("judgements").findValuesAsString("answer")).as(id).containsExactlyElementsOf(expected);
         }
         // Each printed answer is the JSON's: the table and the record tell one story.
         JsonNode first = out.get("claims").get(1);
-        assertThat(r.stdout()).contains("- openjdk-21: " + first.get("judgements").get(0).get("answer").asText() + ", "
-                + first.get("judgements").get(0).get("reason").asText());
+        assertThat(r.stdout()).contains("- openjdk-21: " + first.get("judgements").get(0).get("answer").asString() + ", "
+                + first.get("judgements").get(0).get("reason").asString());
     }
 
     @Test

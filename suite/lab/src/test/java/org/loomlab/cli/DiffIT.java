@@ -1,7 +1,5 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -13,6 +11,8 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunRecord;
 import org.apache.commons.statistics.inference.DataDispersion;
 import org.apache.commons.statistics.inference.TTest;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,13 +57,13 @@ class DiffIT {
             }
             double ratio = row.get("ratio").asDouble();
             assertThat(ratio).isBetween(row.get("ci_low").asDouble(), row.get("ci_high").asDouble());
-            String verdict = row.get("verdict").asText();
+            String verdict = row.get("verdict").asString();
             if (List.of("faster", "slower", "less", "more").contains(verdict)) {
                 assertThat(row.get("ci_low").asDouble() > 1.02 || row.get("ci_high").asDouble() < 0.98)
                         .as("interval of a %s row", verdict).isTrue();
             }
         }
-        long worse = Stream.of("slower", "more").mapToLong(v -> diff.get("rows").findValuesAsText("verdict").stream()
+        long worse = Stream.of("slower", "more").mapToLong(v -> diff.get("rows").findValuesAsString("verdict").stream()
                 .filter(v::equals).count()).sum();
         assertThat(r.stdout()).contains(diff.get("rows").size() + " cells: ");
 
@@ -106,7 +106,7 @@ class DiffIT {
         JsonNode written = RecordJson.mapper().readTree(host.resolve("calibration/run-to-run.json").toFile());
         double factor = written.get("factor").asDouble();
         assertThat(factor).isGreaterThan(1);
-        assertThat(written.get("runs").get(0).asText()).isEqualTo("temurin-25/bench-b/run.json");
+        assertThat(written.get("runs").get(0).asString()).isEqualTo("temurin-25/bench-b/run.json");
 
         assertThat(written.get("cell_variance").size()).isGreaterThan(10);
         JsonNode widened = diffJson(a, b, "auto");
@@ -119,8 +119,8 @@ class DiffIT {
             JsonNode p = plain.get("rows").get(i);
             JsonNode w = widened.get("rows").get(i);
             JsonNode g = given.get("rows").get(i);
-            if (p.get("method").asText().equals(Ratio.Method.FORKS.label()) && !p.get("ci_low").isNull()
-                    && !p.get("metric").asText().equals(Cell.ALLOCATION)) {
+            if (p.get("method").asString().equals(Ratio.Method.FORKS.label()) && !p.get("ci_low").isNull()
+                    && !p.get("metric").asString().equals(Cell.ALLOCATION)) {
                 compared++;
                 double logHalf = Math.log(p.get("ci_high").asDouble() / p.get("ci_low").asDouble());
                 // A factor given by hand widens every time row by itself; the calibration adds each cell's run variance.
@@ -163,7 +163,7 @@ class DiffIT {
         Path rebooted = Files.createDirectories(host.resolve("temurin-25/after-reboot"));
         ObjectNode record = (ObjectNode)
                 RecordJson.mapper().readTree(b.resolve("run.json").toFile());
-        String fitted = record.get("host").get("kernel").asText();
+        String fitted = record.get("host").get("kernel").asString();
         ((ObjectNode) record.get("host")).put("kernel", "6.18.44-fc-v657");
         RecordJson.mapper().writeValue(rebooted.resolve("run.json").toFile(), record);
 
@@ -239,14 +239,14 @@ class DiffIT {
                 .contains("Runs are the unit: 3 runs of A, 3 of B.").contains("rows that fall back: ");
         JsonNode diff = RecordJson.mapper().readTree(json.toFile());
         assertThat(diff.get("a_runs")).hasSize(3);
-        assertThat(diff.get("b_runs").get(2).get("run_id").asText()).isEqualTo("bench-l");
+        assertThat(diff.get("b_runs").get(2).get("run_id").asString()).isEqualTo("bench-l");
         List<RunRecord> ra = records(a);
         List<RunRecord> rb = records(b);
         int overRuns = 0;
         for (JsonNode row : diff.get("rows")) {
             // Rows whose every sample is one number (error counts of 0) are "same" without a ratio to compute.
-            if (!row.get("method").isTextual() || !row.get("method").asText().equals(Ratio.Method.RUNS.label())
-                    || row.get("note").asText().contains("identical samples")) {
+            if (!row.get("method").isString() || !row.get("method").asString().equals(Ratio.Method.RUNS.label())
+                    || row.get("note").asString().contains("identical samples")) {
                 continue;
             }
             overRuns++;
@@ -262,9 +262,9 @@ class DiffIT {
         }
         assertThat(overRuns).isGreaterThan(100);
         // The cells only bench-k and -l have (new in them) are in B alone; rows where a side has one run say so.
-        assertThat(diff.get("rows").findValuesAsText("note")).anySatisfy(n -> assertThat(n).contains("only in B"));
+        assertThat(diff.get("rows").findValuesAsString("note")).anySatisfy(n -> assertThat(n).contains("only in B"));
         // An A/A: the same JDK, host and kernel all six times, and no row is called faster, slower, less or more.
-        assertThat(diff.get("rows").findValuesAsText("verdict")).doesNotContain("faster", "slower", "less", "more");
+        assertThat(diff.get("rows").findValuesAsString("verdict")).doesNotContain("faster", "slower", "less", "more");
     }
 
     @ParameterizedTest
@@ -295,10 +295,10 @@ class DiffIT {
     /** Each run's value for the row's cell, as a hand would take it: the mean over its forks of log(the fork's mean). */
     private static double[] runValues(List<RunRecord> runs, JsonNode row) {
         Map<String, String> params = RecordJson.mapper().convertValue(row.get("params"),
-                new com.fasterxml.jackson.core.type.TypeReference<Map<String, String>>() { });
+                new tools.jackson.core.type.TypeReference<Map<String, String>>() { });
         return runs.stream().flatMap(run -> run.results().stream()
-                        .filter(c -> c.experiment().equals(row.get("experiment").asText()) && c.params().equals(params)
-                                && c.metric().equals(row.get("metric").asText()) && c.status() == CellStatus.OK))
+                        .filter(c -> c.experiment().equals(row.get("experiment").asString()) && c.params().equals(params)
+                                && c.metric().equals(row.get("metric").asString()) && c.status() == CellStatus.OK))
                 .mapToDouble(c -> c.forks().stream()
                         .map(f -> f.stream().filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).toArray())
                         .filter(f -> f.length > 0)

@@ -1,10 +1,10 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
+import tools.jackson.databind.JsonNode;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -214,8 +214,8 @@ class HtmlReportIT {
         for (JsonNode run : runs) {
             Set<String> keys = new HashSet<>();
             for (JsonNode c : run.get("results")) {
-                if (c.get("status").asText().equals("ok") && c.get("score").isNumber() && c.get("score").asDouble() > 0) {
-                    keys.add(c.get("experiment").asText() + c.get("params") + c.get("metric").asText() + c.get("unit").asText());
+                if (c.get("status").asString().equals("ok") && c.get("score").isNumber() && c.get("score").asDouble() > 0) {
+                    keys.add(c.get("experiment").asString() + c.get("params") + c.get("metric").asString() + c.get("unit").asString());
                 }
             }
             n += keys.size();
@@ -226,7 +226,7 @@ class HtmlReportIT {
     /** The experiment and unit pairs of the runs: a chart each. */
     private static int groups(List<JsonNode> runs) {
         Set<String> groups = new HashSet<>();
-        runs.forEach(run -> run.get("results").forEach(c -> groups.add(c.get("experiment").asText() + " " + c.get("unit").asText())));
+        runs.forEach(run -> run.get("results").forEach(c -> groups.add(c.get("experiment").asString() + " " + c.get("unit").asString())));
         return groups.size();
     }
 
@@ -242,7 +242,7 @@ class HtmlReportIT {
         List<JsonNode> runs = new ArrayList<>();
         for (JsonNode e : RecordJson.mapper().readTree(matrix.toFile()).get("jdks")) {
             if (e.hasNonNull("run_json")) {
-                runs.add(RecordJson.mapper().readTree(matrix.resolveSibling(e.get("run_json").asText()).toFile()));
+                runs.add(RecordJson.mapper().readTree(matrix.resolveSibling(e.get("run_json").asString()).toFile()));
             }
         }
         return runs;
@@ -268,7 +268,7 @@ class HtmlReportIT {
         Path copied = copy(dir + "/" + matrix);
         for (JsonNode e : RecordJson.mapper().readTree(copied.toFile()).get("jdks")) {
             if (e.hasNonNull("run_json")) {
-                copy(dir + "/" + e.get("run_json").asText());
+                copy(dir + "/" + e.get("run_json").asString());
             }
         }
         for (String file : beside) {

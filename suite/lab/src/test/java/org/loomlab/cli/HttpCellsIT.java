@@ -1,10 +1,10 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,13 +41,13 @@ class HttpCellsIT {
                 "--fixture", "container"));
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         JsonNode record = record(results);
-        assertThat(record.at("/fixture/kind").asText()).isEqualTo("container");
-        assertThat(record.at("/fixture/image").asText()).startsWith("loom-lab/fixture:");
+        assertThat(record.at("/fixture/kind").asString()).isEqualTo("container");
+        assertThat(record.at("/fixture/image").asString()).startsWith("loom-lab/fixture:");
         assertThat(record.get("results")).hasSize(18); // 6 cells, each its time, allocation and time per table meal
         for (JsonNode cell : record.get("results")) {
-            assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
+            assertThat(cell.get("status").asString()).as(cell.toString()).isEqualTo("ok");
             assertThat(cell.get("errors").asLong()).as(cell.toString()).isZero();
-            assertThat(cell.at("/params/connections").asText()).isEqualTo("500");
+            assertThat(cell.at("/params/connections").asString()).isEqualTo("500");
         }
     }
 
@@ -58,9 +58,9 @@ class HttpCellsIT {
                 "-p", "lock=synchronized", "-p", "threads=virtual", "-p", "workload=http-okhttp", "--fixture", "local"));
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         JsonNode record = record(results);
-        assertThat(record.at("/fixture/kind").asText()).isEqualTo("local-jvm");
-        assertThat(record.at("/fixture/url").asText()).startsWith("http://127.0.0.1:");
-        assertThat(record.at("/results/0/status").asText()).isEqualTo("ok");
+        assertThat(record.at("/fixture/kind").asString()).isEqualTo("local-jvm");
+        assertThat(record.at("/fixture/url").asString()).startsWith("http://127.0.0.1:");
+        assertThat(record.at("/results/0/status").asString()).isEqualTo("ok");
     }
 
     @Test
@@ -73,10 +73,10 @@ class HttpCellsIT {
         assertThat(r.stdout()).contains("3 timed out or failed").contains("failed: philosophers lock=reentrant threads=virtual")
                 .contains("pass --strict to exit 1");
         JsonNode record = record(results);
-        assertThat(record.get("status").asText()).isEqualTo("complete");
+        assertThat(record.get("status").asString()).isEqualTo("complete");
         assertThat(record.get("results")).hasSize(3).allSatisfy(cell -> {
-            assertThat(cell.get("status").asText()).isEqualTo("failed");
-            assertThat(cell.get("message").asText()).contains("fixture unreachable at http://127.0.0.1:9/health");
+            assertThat(cell.get("status").asString()).isEqualTo("failed");
+            assertThat(cell.get("message").asString()).contains("fixture unreachable at http://127.0.0.1:9/health");
         });
     }
 
@@ -87,20 +87,20 @@ class HttpCellsIT {
         Process lab = LabProcess.start(tmp.resolve("log"), args(results, "kill-it", "--strict", "--fixture", "container"));
         Path runJson = RunFiles.awaitRunJson(results, 1, Duration.ofMinutes(3));
         // Only this run's fixture: other runs on the same engine keep theirs.
-        String port = RecordJson.mapper().readTree(runJson.toFile()).at("/fixture/url").asText().replaceAll(".*:", "");
+        String port = RecordJson.mapper().readTree(runJson.toFile()).at("/fixture/url").asString().replaceAll(".*:", "");
         Process kill = new ProcessBuilder("sh", "-c", "docker ps -q --filter label=org.loomlab.role=fixture"
                 + " --filter publish=" + port + " | xargs -r docker kill").start();
         assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(lab.waitFor(10, TimeUnit.MINUTES)).isTrue();
         assertThat(lab.exitValue()).isEqualTo(LoomLab.FAILED);
         JsonNode record = record(results);
-        assertThat(record.get("status").asText()).isEqualTo("complete");
+        assertThat(record.get("status").asString()).isEqualTo("complete");
         // 12 cells: those that measured have allocation and table meal rows too, those that failed only their time.
         JsonNode cells = record.get("results");
-        assertThat(cells.findValuesAsText("metric").stream().filter("avgt"::equals)).hasSize(12);
-        List<String> statuses = cells.findValuesAsText("status");
+        assertThat(cells.findValuesAsString("metric").stream().filter("avgt"::equals)).hasSize(12);
+        List<String> statuses = cells.findValuesAsString("status");
         assertThat(statuses.get(0)).isEqualTo("ok");
         assertThat(statuses.get(statuses.size() - 1)).isEqualTo("failed");
-        assertThat(cells.get(cells.size() - 1).get("message").asText()).contains("fixture unreachable");
+        assertThat(cells.get(cells.size() - 1).get("message").asString()).contains("fixture unreachable");
     }
 }

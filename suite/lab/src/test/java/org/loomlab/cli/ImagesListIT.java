@@ -1,12 +1,12 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.axis.Arch;
 import org.loomlab.docker.DockerEngine;
 import org.loomlab.layout.ImageNames;
 import org.loomlab.record.RecordJson;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
 
@@ -24,20 +24,20 @@ class ImagesListIT {
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         JsonNode list = RecordJson.mapper().readTree(r.stdout());
         Arch own = Arch.host();
-        assertThat(list.get("host_arch").asText()).isEqualTo(own.label());
-        assertThat(list.at("/fixture/image").asText()).isEqualTo(ImageNames.fixture(own));
+        assertThat(list.get("host_arch").asString()).isEqualTo(own.label());
+        assertThat(list.at("/fixture/image").asString()).isEqualTo(ImageNames.fixture(own));
         assertThat(list.at("/fixture/built").asBoolean()).isTrue();
         JsonNode openjdk = list.at("/runners/0");
-        assertThat(openjdk.get("jdk").asText()).isEqualTo("openjdk-21");
-        assertThat(openjdk.get("image").asText()).isEqualTo("loom-lab/runner:openjdk-21");
+        assertThat(openjdk.get("jdk").asString()).isEqualTo("openjdk-21");
+        assertThat(openjdk.get("image").asString()).isEqualTo("loom-lab/runner:openjdk-21");
         assertThat(openjdk.get("built").asBoolean()).isEqualTo(DockerEngine.exists("loom-lab/runner:openjdk-21")).isTrue();
-        assertThat(openjdk.get("base").asText()).isEqualTo("trixie");
+        assertThat(openjdk.get("base").asString()).isEqualTo("trixie");
         // On the other architecture's engine the same image carries this one's name as a suffix.
         Arch other = own == Arch.AMD64 ? Arch.ARM64 : Arch.AMD64;
-        assertThat(openjdk.at("/names/" + other.label()).asText()).isEqualTo("loom-lab/runner:openjdk-21-" + own.label());
+        assertThat(openjdk.at("/names/" + other.label()).asString()).isEqualTo("loom-lab/runner:openjdk-21-" + own.label());
         JsonNode liberica = list.at("/runners/1");
-        assertThat(liberica.get("build").asText()).isEqualTo("none");
-        assertThat(liberica.get("why_not").asText()).isNotBlank();
+        assertThat(liberica.get("build").asString()).isEqualTo("none");
+        assertThat(liberica.get("why_not").asString()).isNotBlank();
         assertThat(liberica.get("built").asBoolean()).isFalse();
     }
 

@@ -1,6 +1,5 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.docker.DockerEngine;
@@ -8,6 +7,7 @@ import org.loomlab.fingerprint.HostFingerprint;
 import org.loomlab.axis.Arch;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,8 +53,8 @@ class LabIT {
 
     /** Whether {@code first}'s run of {@code repeat} had finished when {@code second}'s started. */
     private static boolean ranBefore(Path results, String first, String second, String repeat) throws Exception {
-        Instant finished = Instant.parse(read(results.resolve(first + "/openjdk-25/" + repeat + "/run.json")).get("finished").asText());
-        Instant started = Instant.parse(read(results.resolve(second + "/openjdk-25/" + repeat + "/run.json")).get("started").asText());
+        Instant finished = Instant.parse(read(results.resolve(first + "/openjdk-25/" + repeat + "/run.json")).get("finished").asString());
+        Instant started = Instant.parse(read(results.resolve(second + "/openjdk-25/" + repeat + "/run.json")).get("started").asString());
         return !finished.isAfter(started);
     }
 
@@ -101,18 +101,18 @@ class LabIT {
                 assertThat(dir.resolve("matrix-sim.json")).doesNotExist();
                 for (String repeat : REPEATS) {
                     JsonNode matrix = read(dir.resolve("matrix-" + repeat + ".json"));
-                    assertThat(matrix.get("matrix_id").asText()).isEqualTo(repeat);
-                    assertThat(matrix.get("jdks")).singleElement().satisfies(e -> assertThat(e.get("status").asText()).isEqualTo("ok"));
+                    assertThat(matrix.get("matrix_id").asString()).isEqualTo(repeat);
+                    assertThat(matrix.get("jdks")).singleElement().satisfies(e -> assertThat(e.get("status").asString()).isEqualTo("ok"));
                     Path runJson = dir.resolve("openjdk-25/" + repeat + "/run.json");
                     assertThat(RecordSchema.violations(runJson)).isEmpty();
                     JsonNode run = read(runJson);
-                    assertThat(run.at("/host/name").asText()).isEqualTo(host.get(0));
+                    assertThat(run.at("/host/name").asString()).isEqualTo(host.get(0));
                     // As every reader sees it: a runner image built before Arch (kept when present) still writes aarch64.
                     assertThat(RecordJson.read(runJson).host().arch()).isEqualTo(host.get(1));
-                    assertThat(run.at("/jdk/image").asText()).isEqualTo(host.get(2));
+                    assertThat(run.at("/jdk/image").asString()).isEqualTo(host.get(2));
                     assertThat(run.at("/host/container/in_container").asBoolean()).isTrue();
                     // One cell: its time, its allocation per dinner and its time per table meal.
-                    assertThat(run.get("results")).hasSize(3).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
+                    assertThat(run.get("results")).hasSize(3).allSatisfy(c -> assertThat(c.get("status").asString()).isEqualTo("ok"));
                     assertThat(Files.readString(dir.resolve("matrix-" + repeat + ".log"))).contains("[jdk 1/1] openjdk-25");
                 }
             }
@@ -134,7 +134,7 @@ class LabIT {
             assertThat(rows).hasSize(3).allSatisfy(row -> {
                 assertThat(row.get("a_runs").asInt()).isEqualTo(2);
                 assertThat(row.get("b_runs").asInt()).isEqualTo(2);
-                assertThat(row.get("method").asText()).isEqualTo("welch t over runs' mean log fork means");
+                assertThat(row.get("method").asString()).isEqualTo("welch t over runs' mean log fork means");
             });
 
             // The lab result set's report: a column per host and repeat, and the hosts compared over their runs.
@@ -146,12 +146,12 @@ class LabIT {
                     .contains("### Host against host, runs as the unit\n\n#### openjdk-25: " + arm64 + " against " + amd64);
 
             // Again with the same matrix id: the hosts have the images, and the finished JDKs are kept.
-            String finished = read(results.resolve(amd64 + "/openjdk-25/sim-r1/run.json")).get("finished").asText();
+            String finished = read(results.resolve(amd64 + "/openjdk-25/sim-r1/run.json")).get("finished").asString();
             LabProcess.Result again = playbook("run2", lab.resolve("inventory.yml"), vars);
             assertThat(again.exitCode()).as(again.stdout()).isEqualTo(4);
             assertThat(again.stdout()).doesNotContain("changed: [lab-amd64] => (item=openjdk-25)")
                     .containsPattern("TASK \\[lab_images : Copy the archive to the host\\][^\\n]*\\n(skipping: \\[lab-(amd|arm)64\\]\\n){2}");
-            assertThat(read(results.resolve(amd64 + "/openjdk-25/sim-r1/run.json")).get("finished").asText()).isEqualTo(finished);
+            assertThat(read(results.resolve(amd64 + "/openjdk-25/sim-r1/run.json")).get("finished").asString()).isEqualTo(finished);
             for (String repeat : REPEATS) {
                 assertThat(Files.readString(results.resolve(amd64 + "/matrix-" + repeat + ".log"))).contains("complete before the resume");
             }

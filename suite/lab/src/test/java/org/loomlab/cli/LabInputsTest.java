@@ -1,11 +1,11 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.junit.jupiter.api.Test;
 import org.loomlab.matrix.JdkDescriptor;
 import org.loomlab.plan.Profile;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LabInputsTest {
 
     private static final Path ANSIBLE = LabProcess.HOME.resolve("ansible");
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper YAML = new YAMLMapper();
 
     private static JsonNode yaml(Path file) throws IOException {
         JsonNode node = YAML.readTree(file.toFile());
@@ -57,7 +57,7 @@ class LabInputsTest {
 
     private static List<String> texts(JsonNode array) {
         List<String> texts = new ArrayList<>();
-        array.forEach(n -> texts.add(n.asText()));
+        array.forEach(n -> texts.add(n.asString()));
         return texts;
     }
 
@@ -65,15 +65,15 @@ class LabInputsTest {
     void profileChoicesAreTheLabsProfilesInTheirOrder() throws IOException {
         JsonNode profile = option("lab_matrix_profile");
         assertThat(texts(profile.get("choices"))).containsExactlyElementsOf(Arrays.stream(Profile.values()).map(Profile::label).toList());
-        assertThat(texts(profile.get("choices"))).contains(profile.get("default").asText());
+        assertThat(texts(profile.get("choices"))).contains(profile.get("default").asString());
     }
 
     @Test
     void jdkChoicesAreTheJdkDescriptors() throws IOException {
         JsonNode jdks = option("lab_jdks");
         List<String> descriptors = JdkDescriptor.all(LabProcess.HOME.resolve("jdks")).stream().map(JdkDescriptor::id).sorted().toList();
-        assertThat(jdks.get("type").asText()).isEqualTo("list");
-        assertThat(jdks.get("elements").asText()).isEqualTo("str");
+        assertThat(jdks.get("type").asString()).isEqualTo("list");
+        assertThat(jdks.get("elements").asString()).isEqualTo("str");
         assertThat(texts(jdks.get("choices"))).containsExactlyElementsOf(descriptors);
         assertThat(descriptors).containsAll(texts(jdks.get("default")));
     }
@@ -81,7 +81,7 @@ class LabInputsTest {
     @Test
     void everyVariableTheExampleInventorySetsIsSomeRolesInput() throws IOException {
         TreeSet<String> declared = new TreeSet<>();
-        optionsByRole().values().forEach(o -> o.fieldNames().forEachRemaining(declared::add));
+        optionsByRole().values().forEach(o -> o.propertyNames().forEach(declared::add));
         TreeSet<String> set = new TreeSet<>();
         yaml(ANSIBLE.resolve("inventory.example.yml")).forEach(group -> collectVariables(group, set));
         assertThat(set).as("the example inventory sets some of the lab's inputs").contains("lab_jdks", "lab_matrix_profile");
@@ -92,8 +92,8 @@ class LabInputsTest {
 
     /** The variables an inventory group sets: its vars, its hosts' and its children's. */
     private static void collectVariables(JsonNode group, TreeSet<String> into) {
-        group.path("vars").fieldNames().forEachRemaining(into::add);
-        group.path("hosts").forEach(host -> host.fieldNames().forEachRemaining(into::add));
+        group.path("vars").propertyNames().forEach(into::add);
+        group.path("hosts").forEach(host -> host.propertyNames().forEach(into::add));
         group.path("children").forEach(child -> collectVariables(child, into));
     }
 
@@ -102,9 +102,9 @@ class LabInputsTest {
         for (Map.Entry<String, JsonNode> role : optionsByRole().entrySet()) {
             JsonNode defaults = yaml(ANSIBLE.resolve("roles").resolve(role.getKey()).resolve("defaults/main.yml"));
             TreeSet<String> specified = new TreeSet<>();
-            role.getValue().fieldNames().forEachRemaining(specified::add);
+            role.getValue().propertyNames().forEach(specified::add);
             TreeSet<String> defaulted = new TreeSet<>();
-            defaults.fieldNames().forEachRemaining(defaulted::add);
+            defaults.propertyNames().forEach(defaulted::add);
             assertThat(defaulted).as("defaults of role %s", role.getKey()).isEqualTo(specified);
             for (String name : defaulted) {
                 assertThat(role.getValue().get(name).get("default")).as("%s: argument spec default of %s", role.getKey(), name)

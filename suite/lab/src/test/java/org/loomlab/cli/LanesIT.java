@@ -1,10 +1,10 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,13 +40,13 @@ class LanesIT {
             assertThat(record.get("schema").asInt()).isEqualTo(2);
             assertThat(record.at("/lanes/lanes").toString()).isEqualTo("[\"a\",\"b\"]");
             assertThat(record.at("/lanes/seed").asLong()).isEqualTo(42);
-            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.get("status").asString()).isEqualTo("complete");
             JsonNode plan = RecordJson.mapper().readTree(runJson.resolveSibling("plan.json").toFile());
             assertThat(plan.get("turn_seed").asLong()).isEqualTo(42);
         }
         JsonNode recordB = RecordJson.mapper().readTree(b.toFile());
-        assertThat(recordB.at("/lanes/lane").asText()).isEqualTo("b");
-        assertThat(recordB.at("/results/0/params/mealtime").asText()).as("lane b's own value is recorded").isEqualTo("32");
+        assertThat(recordB.at("/lanes/lane").asString()).isEqualTo("b");
+        assertThat(recordB.at("/results/0/params/mealtime").asString()).as("lane b's own value is recorded").isEqualTo("32");
         int rounds = recordB.at("/results/0/precision/forks").asInt();
         assertThat(rounds).isBetween(2, 3);
         // Each round forks each lane once, in either order.
@@ -59,8 +59,8 @@ class LanesIT {
         // The run ends with b against a, paired round by round, written beside b's record.
         JsonNode compared = RecordJson.mapper().readTree(b.resolveSibling("diff-vs-a.json").toFile());
         assertThat(compared.get("paired_by_round").asBoolean()).isTrue();
-        assertThat(compared.at("/rows/0/metric").asText()).isEqualTo("avgt");
-        assertThat(compared.at("/rows/0/method").asText()).isEqualTo("paired t over per-round log ratios");
+        assertThat(compared.at("/rows/0/metric").asString()).isEqualTo("avgt");
+        assertThat(compared.at("/rows/0/method").asString()).isEqualTo("paired t over per-round log ratios");
         assertThat(compared.at("/rows/0/ratio").asDouble()).isGreaterThan(1.0);
         assertThat(b.resolveSibling("diff-vs-a.md")).content().contains("paired t over the rounds' log ratios");
 
@@ -96,7 +96,7 @@ class LanesIT {
         Path a = results.resolve(host).resolve("a/resume-it/run.json");
         Path b = results.resolve(host).resolve("b/resume-it/run.json");
         JsonNode keptA = RecordJson.mapper().readTree(a.toFile()).at("/results/0");
-        assertThat(RecordJson.mapper().readTree(b.toFile()).get("status").asText()).isEqualTo("running");
+        assertThat(RecordJson.mapper().readTree(b.toFile()).get("status").asString()).isEqualTo("running");
         String plan = Files.readString(a.resolveSibling("plan.json"));
 
         // Lanes other than the run's, or a planning flag typed again, are refused before anything forks.
@@ -121,9 +121,9 @@ class LanesIT {
         for (Path runJson : List.of(a, b)) {
             assertThat(RecordSchema.violations(runJson)).isEmpty();
             JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
-            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.get("status").asString()).isEqualTo("complete");
             assertThat(record.at("/lanes/seed").asLong()).isEqualTo(7);
-            assertThat(record.get("results").findValuesAsText("workload").stream().distinct())
+            assertThat(record.get("results").findValuesAsString("workload").stream().distinct())
                     .containsExactly("noop", "active-wait");
         }
         // The kept cell is the first session's, its forks untouched; the resumed one's files come after its.
@@ -134,7 +134,7 @@ class LanesIT {
         // Only the resumed cell forked, each round one fork a lane.
         int rounds = 0;
         for (JsonNode cell : RecordJson.mapper().readTree(b.toFile()).get("results")) {
-            if (cell.get("metric").asText().equals("avgt") && cell.at("/params/workload").asText().equals("active-wait")) {
+            if (cell.get("metric").asString().equals("avgt") && cell.at("/params/workload").asString().equals("active-wait")) {
                 rounds = cell.at("/precision/forks").asInt();
             }
         }
@@ -142,7 +142,7 @@ class LanesIT {
         assertThat(resumed.stdout().lines().filter(l -> l.strip().matches("fork \\d+ of [ab]:.*"))).hasSize(2 * rounds);
         JsonNode compared = RecordJson.mapper().readTree(b.resolveSibling("diff-vs-a.json").toFile());
         assertThat(compared.get("paired_by_round").asBoolean()).isTrue();
-        assertThat(compared.get("rows").findValuesAsText("method")).contains("paired t over per-round log ratios");
+        assertThat(compared.get("rows").findValuesAsString("method")).contains("paired t over per-round log ratios");
     }
 
     private static String onlyChild(Path dir) throws Exception {

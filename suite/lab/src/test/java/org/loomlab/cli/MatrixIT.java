@@ -1,6 +1,5 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -8,6 +7,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.loomlab.fingerprint.HostFingerprint;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,16 +52,16 @@ class MatrixIT {
         JsonNode j21 = runJson(results, "openjdk-21", "turns");
         JsonNode j25 = runJson(results, "openjdk-25", "turns");
         for (JsonNode record : List.of(j21, j25)) {
-            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.get("status").asString()).isEqualTo("complete");
             assertThat(record.at("/lanes/lanes").toString()).isEqualTo("[\"openjdk-21\",\"openjdk-25\"]");
             assertThat(record.at("/lanes/seed").asLong()).isEqualTo(5);
-            assertThat(record.at("/jdk/image_id").asText()).startsWith("sha256:");
-            assertThat(record.at("/results/0/status").asText()).isEqualTo("ok");
+            assertThat(record.at("/jdk/image_id").asString()).startsWith("sha256:");
+            assertThat(record.at("/results/0/status").asString()).isEqualTo("ok");
         }
         // Each lane's JVMs ran its image's JDK, not the host's.
         assertThat(j21.at("/jdk/feature_version").asInt()).isEqualTo(21);
         assertThat(j25.at("/jdk/feature_version").asInt()).isEqualTo(25);
-        assertThat(j25.at("/jdk/image").asText()).isEqualTo("loom-lab/runner:openjdk-25");
+        assertThat(j25.at("/jdk/image").asString()).isEqualTo("loom-lab/runner:openjdk-25");
         int rounds = j25.at("/results/0/precision/forks").asInt();
         assertThat(rounds).isGreaterThanOrEqualTo(2);
         List<String> turns = r.stdout().lines().filter(l -> l.strip().matches("fork \\d+ of openjdk-2[15]:.*"))
@@ -70,12 +70,12 @@ class MatrixIT {
             assertThat(turns.subList(2 * k - 2, 2 * k)).containsExactlyInAnyOrder("fork " + k + " of openjdk-21",
                     "fork " + k + " of openjdk-25");
         }
-        Path compared = results.resolve(j25.at("/host/name").asText()).resolve("openjdk-25/turns/diff-vs-openjdk-21.json");
-        assertThat(RecordJson.mapper().readTree(compared.toFile()).at("/rows/0/method").asText())
+        Path compared = results.resolve(j25.at("/host/name").asString()).resolve("openjdk-25/turns/diff-vs-openjdk-21.json");
+        assertThat(RecordJson.mapper().readTree(compared.toFile()).at("/rows/0/method").asString())
                 .isEqualTo("paired t over per-round log ratios");
-        JsonNode matrix = RecordJson.mapper().readTree(results.resolve(j25.at("/host/name").asText())
+        JsonNode matrix = RecordJson.mapper().readTree(results.resolve(j25.at("/host/name").asString())
                 .resolve("matrix-turns.json").toFile());
-        assertThat(matrix.findValuesAsText("status")).containsExactly("ok", "ok");
+        assertThat(matrix.findValuesAsString("status")).containsExactly("ok", "ok");
         // The runner containers stood for the run only.
         Process ps = new ProcessBuilder("docker", "ps", "-aq", "--filter", "name=loomlab-turns-").start();
         assertThat(new String(ps.getInputStream().readAllBytes()).strip()).isEmpty();
@@ -93,11 +93,11 @@ class MatrixIT {
         assertThat(dry.exitCode()).as(dry.stderr()).isZero();
         assertThat(results).as("a dry run writes nothing").doesNotExist();
         JsonNode plan = RecordJson.mapper().readTree(dry.stdout());
-        assertThat(plan.get("jdks").findValuesAsText("lane")).containsExactly("a", "b", "ctl");
-        assertThat(plan.get("jdks").findValuesAsText("jdk")).containsOnly("openjdk-25");
-        assertThat(plan.get("jdks").findValuesAsText("image")).containsOnly("loom-lab/runner:openjdk-25");
-        assertThat(plan.at("/jdks/2/params/mealtime").asText()).isEqualTo("16.8");
-        assertThat(plan.at("/jdks/2/flags/0").asText()).isEqualTo("-Dloomlab.it.lane=ctl");
+        assertThat(plan.get("jdks").findValuesAsString("lane")).containsExactly("a", "b", "ctl");
+        assertThat(plan.get("jdks").findValuesAsString("jdk")).containsOnly("openjdk-25");
+        assertThat(plan.get("jdks").findValuesAsString("image")).containsOnly("loom-lab/runner:openjdk-25");
+        assertThat(plan.at("/jdks/2/params/mealtime").asString()).isEqualTo("16.8");
+        assertThat(plan.at("/jdks/2/flags/0").asString()).isEqualTo("-Dloomlab.it.lane=ctl");
         assertThat(plan.at("/jdks/0/params")).isEmpty();
 
         LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 600, args);
@@ -107,29 +107,29 @@ class MatrixIT {
         JsonNode ctl = runJson(results, "ctl", "lanes");
         for (String lane : List.of("a", "b", "ctl")) {
             JsonNode record = runJson(results, lane, "lanes");
-            assertThat(record.get("status").asText()).isEqualTo("complete");
-            assertThat(record.at("/lanes/lane").asText()).isEqualTo(lane);
+            assertThat(record.get("status").asString()).isEqualTo("complete");
+            assertThat(record.at("/lanes/lane").asString()).isEqualTo(lane);
             assertThat(record.at("/lanes/lanes").toString()).isEqualTo("[\"a\",\"b\",\"ctl\"]");
             assertThat(record.at("/lanes/seed").asLong()).isEqualTo(7);
-            assertThat(record.at("/jdk/image").asText()).isEqualTo("loom-lab/runner:openjdk-25");
+            assertThat(record.at("/jdk/image").asString()).isEqualTo("loom-lab/runner:openjdk-25");
             assertThat(record.at("/jdk/feature_version").asInt()).isEqualTo(25);
-            assertThat(record.at("/results/0/status").asText()).isEqualTo("ok");
+            assertThat(record.at("/results/0/status").asString()).isEqualTo("ok");
         }
         // The control measured its own meal and ran with its own flags; the A/A's lanes the planned ones.
-        assertThat(ctl.get("results").findValuesAsText("mealtime")).isNotEmpty().containsOnly("16.8");
-        assertThat(a.get("results").findValuesAsText("mealtime")).isNotEmpty().containsOnly("16");
+        assertThat(ctl.get("results").findValuesAsString("mealtime")).isNotEmpty().containsOnly("16.8");
+        assertThat(a.get("results").findValuesAsString("mealtime")).isNotEmpty().containsOnly("16");
         assertThat(ctl.at("/jdk/jvm_args").toString()).contains("-Dloomlab.it.lane=ctl");
         assertThat(a.at("/jdk/jvm_args").toString()).doesNotContain("-Dloomlab.it.lane");
-        Path host = results.resolve(a.at("/host/name").asText());
+        Path host = results.resolve(a.at("/host/name").asString());
         for (String lane : List.of("b", "ctl")) {
             assertThat(host.resolve(lane + "/lanes/diff-vs-a.json")).isRegularFile();
             assertThat(host.resolve(lane + "/lanes/diff-vs-a.md")).isRegularFile();
         }
         Path matrixFile = host.resolve("matrix-lanes.json");
         JsonNode matrix = RecordJson.mapper().readTree(matrixFile.toFile());
-        assertThat(matrix.get("jdks").findValuesAsText("lane")).containsExactly("a", "b", "ctl");
-        assertThat(matrix.get("jdks").findValuesAsText("jdk")).containsOnly("openjdk-25");
-        assertThat(matrix.get("jdks").findValuesAsText("status")).containsOnly("ok");
+        assertThat(matrix.get("jdks").findValuesAsString("lane")).containsExactly("a", "b", "ctl");
+        assertThat(matrix.get("jdks").findValuesAsString("jdk")).containsOnly("openjdk-25");
+        assertThat(matrix.get("jdks").findValuesAsString("status")).containsOnly("ok");
         // Each lane had a container of its own, and none stood after the run.
         assertThat(r.stdout()).contains("loomlab-lanes-a-java", "loomlab-lanes-b-java", "loomlab-lanes-ctl-java");
         Process ps = new ProcessBuilder("docker", "ps", "-aq", "--filter", "name=loomlab-lanes-").start();
@@ -178,32 +178,32 @@ class MatrixIT {
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         // The dry run said where every file would go: Ansible and the workflow fetch from there.
         assertThat(plan.get("cells_per_jdk").asInt()).isEqualTo(2);
-        assertThat(Path.of(plan.get("matrix_record").asText())).isRegularFile();
+        assertThat(Path.of(plan.get("matrix_record").asString())).isRegularFile();
         assertThat(plan.get("jdks")).hasSize(2).allSatisfy(j -> {
-            assertThat(j.get("action").asText()).isEqualTo("run");
-            assertThat(Path.of(j.get("run_json").asText())).isRegularFile();
-            assertThat(Path.of(j.get("container_log").asText())).isRegularFile();
+            assertThat(j.get("action").asString()).isEqualTo("run");
+            assertThat(Path.of(j.get("run_json").asString())).isRegularFile();
+            assertThat(Path.of(j.get("container_log").asString())).isRegularFile();
         });
         JsonNode j21 = runJson(results, "openjdk-21", "two");
         JsonNode j25 = runJson(results, "openjdk-25", "two");
         for (JsonNode record : List.of(j21, j25)) {
-            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.get("status").asString()).isEqualTo("complete");
             assertThat(record.get("results")).hasSize(6).allSatisfy( // two cells: time, allocation, time per table meal
-c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
+c -> assertThat(c.get("status").asString()).isEqualTo("ok"));
             assertThat(record.at("/host/container/in_container").asBoolean()).isTrue();
-            assertThat(record.at("/jdk/image_id").asText()).startsWith("sha256:");
+            assertThat(record.at("/jdk/image_id").asString()).startsWith("sha256:");
             // the limits given to the container, as its cgroup and the measured JVM report them
             assertThat(record.at("/host/container/cpu_quota").asDouble()).isEqualTo(1.0);
             assertThat(record.at("/host/container/memory_limit_bytes").asLong()).isEqualTo(3L << 30);
             assertThat(record.at("/jdk/available_processors").asInt()).isEqualTo(1);
             // the matrix's flags reached every runner's measured JVMs, and their record
-            assertThat(record.at("/jdk/jvm_args")).extracting(JsonNode::asText)
+            assertThat(record.at("/jdk/jvm_args")).extracting(JsonNode::asString)
                     .containsExactly("-Xms256m", "-Xmx1g", "-Djdk.virtualThreadScheduler.parallelism=1");
         }
         assertThat(j21.at("/jdk/feature_version").asInt()).isEqualTo(21);
         assertThat(j25.at("/jdk/feature_version").asInt()).isEqualTo(25);
-        assertThat(j21.at("/jdk/image").asText()).isEqualTo("loom-lab/runner:openjdk-21");
-        assertThat(j21.at("/jdk/runtime_version").asText()).isNotEqualTo(j25.at("/jdk/runtime_version").asText());
+        assertThat(j21.at("/jdk/image").asString()).isEqualTo("loom-lab/runner:openjdk-21");
+        assertThat(j21.at("/jdk/runtime_version").asString()).isNotEqualTo(j25.at("/jdk/runtime_version").asString());
         assertThat(r.stdout()).contains("[jdk 1/2] openjdk-21", "[jdk 2/2] openjdk-25", "ETA");
     }
 
@@ -243,20 +243,20 @@ c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
         LabProcess.Result r = LabProcess.run(tmp.resolve("log2"), 900, resume);
         assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
         JsonNode j21 = runJson(results, "openjdk-21", "resumed");
-        assertThat(j21.get("status").asText()).isEqualTo("complete");
+        assertThat(j21.get("status").asString()).isEqualTo("complete");
         assertThat(j21.get("results")).hasSize(24); // 8 cells, a time, an allocation and a time per table meal each
-        assertThat(j21.get("results").findValuesAsText("status")).containsOnly("ok");
+        assertThat(j21.get("results").findValuesAsString("status")).containsOnly("ok");
         Map<String, Double> after = wallByParams(j21);
         before.forEach((params, wall) -> assertThat(after.get(params)).as("kept, not redone: " + params).isEqualTo(wall));
         JsonNode j25 = runJson(results, "openjdk-25", "resumed");
-        assertThat(j25.get("status").asText()).isEqualTo("complete");
+        assertThat(j25.get("status").asString()).isEqualTo("complete");
         assertThat(j25.get("results")).hasSize(24);
         if (turns) {
             // Carried on in turns: the cells both JDKs finished kept, the rest run in rounds again, paired at the end.
             assertThat(r.stdout()).contains("matrix: 2 JDKs take turns fork by fork").contains("resuming run resumed: ")
                     .doesNotContain("one JDK after another");
             assertThat(j25.at("/lanes/lanes").toString()).isEqualTo("[\"openjdk-21\",\"openjdk-25\"]");
-            Path compared = results.resolve(j25.at("/host/name").asText()).resolve("openjdk-25/resumed/diff-vs-openjdk-21.json");
+            Path compared = results.resolve(j25.at("/host/name").asString()).resolve("openjdk-25/resumed/diff-vs-openjdk-21.json");
             assertThat(RecordJson.mapper().readTree(compared.toFile()).get("paired_by_round").asBoolean()).isTrue();
         } else {
             assertThat(r.stdout()).contains("one JDK after another").contains("resuming in");
@@ -267,7 +267,7 @@ c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
     private static Map<String, Double> wallByParams(JsonNode record) {
         Map<String, Double> out = new HashMap<>();
         record.get("results").forEach(c -> {
-            if (c.get("status").asText().equals("ok")) {
+            if (c.get("status").asString().equals("ok")) {
                 out.put(c.get("params").toString(), c.get("wall_seconds").asDouble());
             }
         });

@@ -1,10 +1,10 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,13 +27,13 @@ class PinningIT {
         JsonNode cells = record.get("results");
         assertThat(cells).hasSize(8);
         for (JsonNode cell : cells) {
-            assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
+            assertThat(cell.get("status").asString()).as(cell.toString()).isEqualTo("ok");
             assertThat(cell.get("pinned_events").isIntegralNumber()).as(cell.toString()).isTrue();
-            assertThat(cell.get("message").asText()).containsPattern("pinned=(yes|no)");
+            assertThat(cell.get("message").asString()).containsPattern("pinned=(yes|no)");
         }
         // Blocking in a static initializer pins on every JDK, with or without a lock around it.
         for (JsonNode cell : withParam(cells, "blocking", "class-init")) {
-            assertThat(cell.get("message").asText()).as(cell.toString()).contains("pinned=yes");
+            assertThat(cell.get("message").asString()).as(cell.toString()).contains("pinned=yes");
             assertThat(cell.get("pinned_events").asLong()).isPositive();
             if (feature >= 24) {
                 assertThat(cell.at("/pinning/reasons").toString()).contains("<clinit>");
@@ -41,8 +41,8 @@ class PinningIT {
         }
         // JEP 491: from JDK 24 a virtual thread sleeping inside synchronized unmounts; before, it pins.
         JsonNode synchronizedSleep = withParam(withParam(cells, "blocking", "sleep"), "lock", "synchronized").stream()
-                .filter(c -> c.get("metric").asText().equals("throughput")).findFirst().orElseThrow();
-        assertThat(synchronizedSleep.get("message").asText())
+                .filter(c -> c.get("metric").asString().equals("throughput")).findFirst().orElseThrow();
+        assertThat(synchronizedSleep.get("message").asString())
                 .startsWith(feature >= 24 ? "pinned=no" : "pinned=yes");
     }
 
@@ -53,11 +53,11 @@ class PinningIT {
         JsonNode cells = record.get("results");
         assertThat(cells).hasSize(6); // platform and virtual, each its time, allocation and time per table meal
         for (JsonNode cell : cells) {
-            assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
-            if (!cell.get("metric").asText().equals("avgt")) {
+            assertThat(cell.get("status").asString()).as(cell.toString()).isEqualTo("ok");
+            if (!cell.get("metric").asString().equals("avgt")) {
                 continue; // pinning and latency describe the cell: they go on its primary metric
             }
-            boolean virtual = cell.at("/params/threads").asText().equals("virtual");
+            boolean virtual = cell.at("/params/threads").asString().equals("virtual");
             assertThat(cell.get("pinned_events").isIntegralNumber()).as(cell.toString()).isEqualTo(virtual);
             assertThat(cell.get("pinning").isObject()).isEqualTo(virtual);
             JsonNode p = cell.get("percentiles");
@@ -83,7 +83,7 @@ class PinningIT {
     static List<JsonNode> withParam(Iterable<JsonNode> cells, String key, String value) {
         List<JsonNode> out = new java.util.ArrayList<>();
         cells.forEach(c -> {
-            if (c.at("/params/" + key).asText().equals(value)) {
+            if (c.at("/params/" + key).asString().equals(value)) {
                 out.add(c);
             }
         });

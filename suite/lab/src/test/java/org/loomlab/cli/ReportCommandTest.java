@@ -1,9 +1,9 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +31,7 @@ class ReportCommandTest {
         Path matrix = copy("results/vm/matrix-quick-4jdks.json");
         for (JsonNode e : RecordJson.mapper().readTree(matrix.toFile()).get("jdks")) {
             if (e.hasNonNull("run_json")) {
-                copy("results/vm/" + e.get("run_json").asText());
+                copy("results/vm/" + e.get("run_json").asString());
             }
         }
         beside.forEach(f -> copy("results/vm/" + f));
@@ -56,7 +56,7 @@ class ReportCommandTest {
         Path matrix = copy("results/vm/matrix-quick-4jdks.json");
         for (JsonNode e : RecordJson.mapper().readTree(matrix.toFile()).get("jdks")) {
             if (e.hasNonNull("run_json")) {
-                copy("results/vm/" + e.get("run_json").asText());
+                copy("results/vm/" + e.get("run_json").asString());
             }
         }
 

@@ -1,6 +1,5 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -8,6 +7,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
 import org.loomlab.report.RunExports;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,14 +33,14 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
-        assertThat(record.get("status").asText()).isEqualTo("complete");
+        assertThat(record.get("status").asString()).isEqualTo("complete");
         // Every cell served both ways: the lab's dinner and the talk's; each its time, then its allocation per dinner,
         // then its time per meal the table ate.
         assertThat(record.get("results")).hasSize(96);
-        assertThat(record.get("results").findValuesAsText("dinner")).containsOnly("lab", "talk");
+        assertThat(record.get("results").findValuesAsString("dinner")).containsOnly("lab", "talk");
         List<JsonNode> times = new java.util.ArrayList<>();
         record.get("results").forEach(c -> {
-            if (c.get("metric").asText().equals("avgt")) {
+            if (c.get("metric").asString().equals("avgt")) {
                 times.add(c);
             }
         });
@@ -49,18 +49,18 @@ class RunCommandIT {
             JsonNode time = record.get("results").get(3 * i);
             JsonNode alloc = record.get("results").get(3 * i + 1);
             JsonNode meal = record.get("results").get(3 * i + 2);
-            assertThat(time.get("metric").asText()).isEqualTo("avgt");
-            assertThat(alloc.get("metric").asText()).isEqualTo("gc.alloc.rate.norm");
-            assertThat(alloc.get("unit").asText()).isEqualTo("B/op");
+            assertThat(time.get("metric").asString()).isEqualTo("avgt");
+            assertThat(alloc.get("metric").asString()).isEqualTo("gc.alloc.rate.norm");
+            assertThat(alloc.get("unit").asString()).isEqualTo("B/op");
             assertThat(alloc.get("params")).isEqualTo(time.get("params"));
-            assertThat(alloc.get("status").asText()).isEqualTo("ok");
+            assertThat(alloc.get("status").asString()).isEqualTo("ok");
             // A dinner starts threads and locks: it allocates, and each measured iteration says how much.
             assertThat(alloc.get("fork_samples")).hasSize(1);
             assertThat(alloc.get("samples")).hasSize(3).allMatch(v -> v.asDouble() > 0);
             assertThat(alloc.get("score").asDouble()).isPositive();
             assertThat(alloc.get("profiling")).as("no --prof, no profiling field").isNull();
-            assertThat(meal.get("metric").asText()).isEqualTo("table.meal.time");
-            assertThat(meal.get("unit").asText()).isEqualTo("us/meal");
+            assertThat(meal.get("metric").asString()).isEqualTo("table.meal.time");
+            assertThat(meal.get("unit").asString()).isEqualTo("us/meal");
             assertThat(meal.get("params")).isEqualTo(time.get("params"));
             assertThat(meal.get("samples")).hasSize(3).allMatch(v -> v.asDouble() > 0);
             // The table ate at least the winner's 100 meals a dinner: a table meal takes at most a hundredth of a dinner.
@@ -68,17 +68,17 @@ class RunCommandIT {
                     .isLessThanOrEqualTo(time.get("score").asDouble() * 1000 / 100 * (1 + 1e-9));
         }
         for (JsonNode cell : times) {
-            assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
+            assertThat(cell.get("status").asString()).as(cell.toString()).isEqualTo("ok");
             assertThat(cell.get("score").asDouble()).isPositive();
             assertThat(cell.get("samples")).hasSize(3);
             // Every JMH fork runs JMH's gc profiler: its collections' count (and time, when there were any) stay on the cell.
             assertThat(cell.at("/profiling/profilers").toString()).isEqualTo("[\"gc\"]");
-            assertThat(cell.at("/profiling/metrics/gc.count/unit").asText()).isEqualTo("counts");
+            assertThat(cell.at("/profiling/metrics/gc.count/unit").asString()).isEqualTo("counts");
             // Smoke measures one fork with no target: the record says so instead of implying more.
             assertThat(cell.get("fork_samples")).hasSize(1);
             assertThat(cell.at("/precision/forks").asInt()).isEqualTo(1);
             assertThat(cell.at("/precision/target").isNull()).isTrue();
-            assertThat(runJson.getParent().resolve(cell.get("raw_file").asText()).resolve("fork-1.json")).isRegularFile();
+            assertThat(runJson.getParent().resolve(cell.get("raw_file").asString()).resolve("fork-1.json")).isRegularFile();
             // Meals at the table per winner meal: at least the winner's own, at most all 10 seats' worth.
             assertThat(cell.get("meal_spread").asDouble()).as(cell.toString()).isBetween(1.0, 10.0);
         }
@@ -96,7 +96,7 @@ class RunCommandIT {
                 RunExports.readMerged(runJson.resolveSibling("jmh-merged.json.gz")));
         assertThat(runJson.resolveSibling("jmh-merged.json")).doesNotExist();
         assertThat(merged).hasSize(32);
-        assertThat(merged.findValuesAsText("benchmark")).allMatch(b -> b.contains("Philosophers"));
+        assertThat(merged.findValuesAsString("benchmark")).allMatch(b -> b.contains("Philosophers"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -179,14 +179,14 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cell = RecordJson.mapper().readTree(runJson.toFile()).get("results").get(0);
-        assertThat(cell.get("unit").asText()).isEqualTo("ms/op");
+        assertThat(cell.get("unit").asString()).isEqualTo("ms/op");
         assertThat(cell.at("/profiling/profilers").toString()).isEqualTo("[\"gc\"]");
         // Virtual threads, locks and the dinner's bookkeeping allocate: some bytes per dinner, in JMH's unit.
         assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/score").asDouble()).isPositive();
-        assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/unit").asText()).isEqualTo("B/op");
+        assertThat(cell.at("/profiling/metrics/gc.alloc.rate.norm/unit").asString()).isEqualTo("B/op");
         // The allocation is its own cell too, as without --prof (which adds -prof gc once, not twice).
         JsonNode allocation = RecordJson.mapper().readTree(runJson.toFile()).get("results").get(1);
-        assertThat(allocation.get("metric").asText()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(allocation.get("metric").asString()).isEqualTo("gc.alloc.rate.norm");
         assertThat(allocation.get("score").asDouble()).isPositive();
     }
 
@@ -202,13 +202,13 @@ class RunCommandIT {
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
         assertThat(cells).hasSize(6); // each mealtime's time, allocation and time per table meal
-        assertThat(cells.findValuesAsText("metric")).containsExactly("avgt", "gc.alloc.rate.norm", "table.meal.time",
+        assertThat(cells.findValuesAsString("metric")).containsExactly("avgt", "gc.alloc.rate.norm", "table.meal.time",
                 "avgt", "gc.alloc.rate.norm", "table.meal.time");
         int forks = cells.get(0).at("/precision/forks").asInt();
         assertThat(forks).isGreaterThanOrEqualTo(2);
         for (JsonNode cell : cells) {
-            assertThat(cell.get("status").asText()).isEqualTo("ok");
-            assertThat(cell.at("/precision/interleaved_on").asText()).isEqualTo("mealtime");
+            assertThat(cell.get("status").asString()).isEqualTo("ok");
+            assertThat(cell.at("/precision/interleaved_on").asString()).isEqualTo("mealtime");
             assertThat(cell.at("/precision/forks").asInt()).isEqualTo(forks);
             // The group shares both cells' budgets.
             assertThat(cell.at("/precision/budget_seconds").asDouble()).isEqualTo(40.0);
@@ -230,13 +230,13 @@ class RunCommandIT {
         assertThat(judged.at("/run_to_run/factor").asDouble()).isEqualTo(1.0);
         assertThat(judged.get("rows")).hasSize(3);
         // Twice the meal time: the 32 us dinner cannot be faster than the 16 us one.
-        assertThat(judged.at("/rows/0/metric").asText()).isEqualTo("avgt");
+        assertThat(judged.at("/rows/0/metric").asString()).isEqualTo("avgt");
         assertThat(judged.at("/rows/0/ratio").asDouble()).isGreaterThan(1.0);
         // Its allocation is an amount: compared too, and never called faster or slower.
-        assertThat(judged.at("/rows/1/metric").asText()).isEqualTo("gc.alloc.rate.norm");
-        assertThat(judged.at("/rows/1/verdict").asText()).isNotIn("faster", "slower");
+        assertThat(judged.at("/rows/1/metric").asString()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(judged.at("/rows/1/verdict").asString()).isNotIn("faster", "slower");
         // A meal of twice the spin takes longer whoever eats it: the table's time per meal is a time too.
-        assertThat(judged.at("/rows/2/metric").asText()).isEqualTo("table.meal.time");
+        assertThat(judged.at("/rows/2/metric").asString()).isEqualTo("table.meal.time");
         assertThat(judged.at("/rows/2/ratio").asDouble()).isGreaterThan(1.0);
         assertThat(diff.stdout()).contains("[mealtime=16]").contains("[mealtime=32]");
 
@@ -262,14 +262,14 @@ class RunCommandIT {
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
         assertThat(cells).hasSize(6); // each settings' time, allocation and time per table meal, smoke's first
-        assertThat(cells.findValuesAsText("settings")).containsExactly("smoke", "smoke", "smoke", "quick", "quick", "quick");
+        assertThat(cells.findValuesAsString("settings")).containsExactly("smoke", "smoke", "smoke", "quick", "quick", "quick");
         JsonNode smoke = cells.get(0);
         JsonNode quick = cells.get(3);
-        assertThat(smoke.get("status").asText()).isEqualTo("ok");
+        assertThat(smoke.get("status").asString()).isEqualTo("ok");
         assertThat(smoke.at("/precision/forks").asInt()).isEqualTo(1);
         assertThat(smoke.at("/precision/samples_per_fork").asInt()).isEqualTo(3);
         assertThat(smoke.at("/precision/warmup_discarded").asInt()).isZero();
-        assertThat(quick.get("status").asText()).isEqualTo("ok");
+        assertThat(quick.get("status").asString()).isEqualTo("ok");
         assertThat(quick.at("/precision/forks").asInt()).isEqualTo(2);
         assertThat(quick.at("/precision/samples_per_fork").asInt()).isEqualTo(2);
         assertThat(quick.at("/precision/warmup_discarded").asInt()).isEqualTo(1);
@@ -299,14 +299,14 @@ class RunCommandIT {
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
         assertThat(cells).hasSize(6); // platform and virtual threads, each its time, allocation and time per table meal
         for (JsonNode cell : cells) {
-            if (!cell.get("metric").asText().equals("avgt")) {
+            if (!cell.get("metric").asString().equals("avgt")) {
                 continue; // the time decides when a cell stops and says why
             }
-            assertThat(cell.get("status").asText()).isEqualTo("ok");
+            assertThat(cell.get("status").asString()).isEqualTo("ok");
             assertThat(cell.at("/precision/forks").asInt()).as(cell.toString()).isEqualTo(1);
             assertThat(cell.at("/precision/budget_seconds").asDouble()).isLessThanOrEqualTo(1.0);
             assertThat(cell.at("/precision/budget_exhausted").asBoolean()).isTrue();
-            assertThat(cell.get("message").asText()).contains("--run-budget");
+            assertThat(cell.get("message").asString()).contains("--run-budget");
         }
     }
 
@@ -323,11 +323,11 @@ class RunCommandIT {
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cells = RecordJson.mapper().readTree(runJson.toFile()).get("results");
         assertThat(cells).hasSize(4); // a cell that measured nothing has no allocation or table meal row
-        assertThat(cells.get(0).get("status").asText()).isEqualTo("timeout");
-        assertThat(cells.get(0).get("message").asText()).contains("5s");
-        assertThat(cells.get(1).get("status").asText()).isEqualTo("ok");
-        assertThat(cells.get(2).get("metric").asText()).isEqualTo("gc.alloc.rate.norm");
-        assertThat(cells.get(3).get("metric").asText()).isEqualTo("table.meal.time");
+        assertThat(cells.get(0).get("status").asString()).isEqualTo("timeout");
+        assertThat(cells.get(0).get("message").asString()).contains("5s");
+        assertThat(cells.get(1).get("status").asString()).isEqualTo("ok");
+        assertThat(cells.get(2).get("metric").asString()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(cells.get(3).get("metric").asString()).isEqualTo("table.meal.time");
         // The fork was asked to stop before it was killed, so JFR wrote what it had recorded.
         assertThat(RunFiles.nonEmptyJfr(runJson.getParent(), "cell-01")).isNotEmpty();
         assertThat(r.stdout()).contains("1 timed out or failed").contains("timeout: philosophers");
@@ -346,7 +346,7 @@ class RunCommandIT {
         Path runJson = RunFiles.onlyRunJson(results);
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode cell = RecordJson.mapper().readTree(runJson.toFile()).get("results").get(0);
-        assertThat(cell.get("status").asText()).isEqualTo("timeout");
+        assertThat(cell.get("status").asString()).isEqualTo("timeout");
         assertThat(cell.get("samples").size()).isBetween(1, 2);
         assertThat(cell.get("samples").get(0).asDouble()).isBetween(1_000.0, 7_500.0);
         assertThat(RunFiles.nonEmptyJfr(runJson.getParent(), "cell-01")).isNotEmpty();
@@ -382,9 +382,9 @@ class RunCommandIT {
                 "--results", results.toString());
         assertThat(resumed.exitCode()).as(resumed.stdout() + resumed.stderr()).isZero();
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
-        assertThat(record.get("status").asText()).isEqualTo("complete");
-        assertThat(record.get("profile").asText()).isEqualTo("smoke");
-        assertThat(record.get("results").findValuesAsText("status")).hasSize(24).containsOnly("ok");
+        assertThat(record.get("status").asString()).isEqualTo("complete");
+        assertThat(record.get("profile").asString()).isEqualTo("smoke");
+        assertThat(record.get("results").findValuesAsString("status")).hasSize(24).containsOnly("ok");
         LabProcess.Result clean = LabProcess.run(tmp.resolve("log"), 60, "check", runJson.toString());
         assertThat(clean.exitCode()).isZero();
         assertThat(clean.stdout()).doesNotContain("abandoned").contains("1 records, 0 invalid, 0 unreadable");
@@ -401,10 +401,10 @@ class RunCommandIT {
         assertThat(lab.waitFor() ).isNotZero();
         assertThat(RecordSchema.violations(runJson)).isEmpty();
         JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
-        assertThat(record.get("status").asText()).isEqualTo("interrupted");
-        List<String> statuses = record.get("results").findValuesAsText("status");
+        assertThat(record.get("status").asString()).isEqualTo("interrupted");
+        List<String> statuses = record.get("results").findValuesAsString("status");
         // 16 planned cells: the finished ones with their allocation row, the others interrupted.
-        assertThat(record.get("results").findValuesAsText("metric").stream().filter("avgt"::equals)).hasSize(16);
+        assertThat(record.get("results").findValuesAsString("metric").stream().filter("avgt"::equals)).hasSize(16);
         assertThat(statuses).contains("ok", "interrupted").doesNotContain("failed", "timeout");
         assertThat(statuses.indexOf("interrupted")).isGreaterThanOrEqualTo(4);
         assertThat(RunFiles.strayJvmsOf(runJson.getParent())).isEmpty();

@@ -1,10 +1,10 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RecordSchema;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
 
@@ -28,21 +28,21 @@ class VertxPhilosophersIT {
         // 1 lock x 2 threading models x 2 variants x 4 workloads, at 5 philosophers x 100 meals; each its time, its
         // allocation per dinner and its time per table meal.
         assertThat(cells).hasSize(48);
-        assertThat(cells.findValuesAsText("metric")).containsOnly("avgt", "gc.alloc.rate.norm", "table.meal.time");
+        assertThat(cells.findValuesAsString("metric")).containsOnly("avgt", "gc.alloc.rate.norm", "table.meal.time");
         for (JsonNode cell : cells) {
-            assertThat(cell.get("experiment").asText()).isEqualTo("vertx-philosophers");
-            assertThat(cell.get("status").asText()).as(cell.toString()).isEqualTo("ok");
+            assertThat(cell.get("experiment").asString()).isEqualTo("vertx-philosophers");
+            assertThat(cell.get("status").asString()).as(cell.toString()).isEqualTo("ok");
             assertThat(cell.get("score").asDouble()).isPositive();
             JsonNode params = cell.get("params");
-            boolean blocksEventLoop = params.get("threads").asText().equals("event-loop")
-                    && !params.get("workload").asText().equals("noop");
+            boolean blocksEventLoop = params.get("threads").asString().equals("event-loop")
+                    && !params.get("workload").asString().equals("noop");
             if (blocksEventLoop) {
-                assertThat(cell.path("message").asText("")).as(cell.toString()).contains("blocks its vert.x event loops");
+                assertThat(cell.path("message").asString("")).as(cell.toString()).contains("blocks its vert.x event loops");
             } else {
-                assertThat(cell.path("message").asText("")).as(cell.toString()).doesNotContain("blocks its vert.x event loops");
+                assertThat(cell.path("message").asString("")).as(cell.toString()).doesNotContain("blocks its vert.x event loops");
             }
         }
-        assertThat(cells.findValuesAsText("variant")).contains("talk", "scalable");
+        assertThat(cells.findValuesAsString("variant")).contains("talk", "scalable");
         assertThat(r.stdout()).contains("| vertx-philosophers |");
         assertThat(RunFiles.strayJvmsOf(runJson.getParent())).isEmpty();
     }

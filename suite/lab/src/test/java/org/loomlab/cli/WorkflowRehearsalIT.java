@@ -1,9 +1,9 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,8 +53,8 @@ class WorkflowRehearsalIT {
             assertThat(Files.getAttribute(record, "unix:uid")).as(record + " owner").isEqualTo(RUNNER_UID);
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(record))).isEqualTo("rw-r--r--");
             JsonNode parsed = RecordJson.mapper().readTree(record.toFile());
-            assertThat(parsed.get("status").asText()).isEqualTo("complete");
-            assertThat(parsed.at("/host/name").asText()).isEqualTo("github-amd64");
+            assertThat(parsed.get("status").asString()).isEqualTo("complete");
+            assertThat(parsed.at("/host/name").asString()).isEqualTo("github-amd64");
         }
         try (Stream<Path> all = Files.walk(results)) {
             assertThat(all.filter(p -> Files.isDirectory(p) && worldWritable(p)).toList()).as("world-writable").isEmpty();

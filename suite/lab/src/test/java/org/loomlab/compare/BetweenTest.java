@@ -65,9 +65,9 @@ class BetweenTest {
                 RunDiff.Side.of("run.json", b, between.slice("16.8")), b, new VerdictRules(0.95, 0.02, Adjustment.HOLM), false,
                 org.loomlab.record.CellMatching.EXACT);
         var json = org.loomlab.record.RecordJson.mapper().valueToTree(diff.result());
-        assertThat(json.path("a").path("run_json").asText()).isEqualTo("run.json");
-        assertThat(json.path("a").path("slice").asText()).isEqualTo("mealtime=16");
-        assertThat(json.path("b").path("slice").asText()).isEqualTo("mealtime=16.8");
+        assertThat(json.path("a").path("run_json").asString()).isEqualTo("run.json");
+        assertThat(json.path("a").path("slice").asString()).isEqualTo("mealtime=16");
+        assertThat(json.path("b").path("slice").asString()).isEqualTo("mealtime=16.8");
         assertThat(diff.markdown(false)).contains("(quick profile) [mealtime=16]\n").contains("[mealtime=16.8]\n");
         RunDiff whole = RunDiff.of("run.json", r, "run.json", r, new VerdictRules(0.95, 0.02, Adjustment.HOLM), false);
         assertThat(org.loomlab.record.RecordJson.mapper().valueToTree(whole.result()).path("a").has("slice")).isFalse();

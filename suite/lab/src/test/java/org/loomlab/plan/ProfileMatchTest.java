@@ -1,10 +1,10 @@
 package org.loomlab.plan;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.loomlab.catalogue.ExperimentSpec;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.RunRecord;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +49,7 @@ class ProfileMatchTest {
         assertThat(ProfileMatch.violations(RecordJson.read(run), Catalogued.EXPERIMENTS)).isEmpty();
         ObjectNode tree = (ObjectNode) RecordJson.mapper().readTree(run.toFile());
         tree.get("results").forEach(c -> {
-            if (c.get("experiment").asText().equals("coroutine-philosophers") && c.hasNonNull("precision")) {
+            if (c.get("experiment").asString().equals("coroutine-philosophers") && c.hasNonNull("precision")) {
                 ((ObjectNode) c.get("precision")).put("warmup_seconds", 9.0);
             }
         });
@@ -90,7 +90,7 @@ class ProfileMatchTest {
         assertThat(ProfileMatch.violations(RecordJson.read(w3), Catalogued.EXPERIMENTS)).isEmpty();
         ObjectNode tree = (ObjectNode) RecordJson.mapper().readTree(w3.toFile());
         for (var cell : tree.get("results")) {
-            if ("quick".equals(cell.get("params").path(Settings.AXIS).asText()) && cell.hasNonNull("precision")) {
+            if ("quick".equals(cell.get("params").path(Settings.AXIS).asString()) && cell.hasNonNull("precision")) {
                 ((ObjectNode) cell.get("precision")).put("warmup_discarded", 2);
                 break;
             }

@@ -1,6 +1,5 @@
 package org.loomlab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.loomlab.plan.Catalogued;
 import org.loomlab.plan.CellPlan;
@@ -9,6 +8,7 @@ import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.RecordJson;
+import tools.jackson.databind.JsonNode;
 
 import java.util.Map;
 

@@ -1,11 +1,14 @@
 package org.loomlab.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.JacksonIOException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,11 +23,14 @@ import java.nio.file.StandardCopyOption;
  */
 public final class RecordJson {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
+    // Jackson 2's defaults, not 3's: records are compared byte for byte (a cell kept by a resume), so properties keep
+    // their declared order and enums their @JsonValue or name; records written before read as they did.
+    private static final ObjectMapper MAPPER = JsonMapper.builderWithJackson2Defaults()
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .findAndAddModules()
             .addModule(new InstantModule())
-            .serializationInclusion(JsonInclude.Include.ALWAYS)
+            .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.ALWAYS)
+                    .withContentInclusion(JsonInclude.Include.ALWAYS))
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
@@ -40,17 +46,19 @@ public final class RecordJson {
     public static RunRecord read(Path file) throws IOException {
         try {
             return MAPPER.treeToValue(RecordVersions.current(file, readTree(file)), RunRecord.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JacksonException e) {
             throw new IllegalArgumentException(unreadable(file, e));
         }
     }
 
     /** The JSON tree of {@code file}; a file that is not JSON (or is empty) is a one-line error naming it and why. */
-    public static com.fasterxml.jackson.databind.JsonNode readTree(Path file) throws IOException {
-        com.fasterxml.jackson.databind.JsonNode tree;
+    public static JsonNode readTree(Path file) throws IOException {
+        JsonNode tree;
         try {
             tree = MAPPER.readTree(file.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JacksonIOException e) {
+            throw e.getCause(); // the file itself (missing, unreadable) is an IOException, as callers expect
+        } catch (JacksonException e) {
             throw new IllegalArgumentException(unreadable(file, e));
         }
         if (tree == null || !tree.isObject()) {
@@ -60,7 +68,7 @@ public final class RecordJson {
     }
 
     /** One line: which file, what is wrong and where, without Jackson's stack of source excerpts. */
-    public static String unreadable(Path file, com.fasterxml.jackson.core.JsonProcessingException e) {
+    public static String unreadable(Path file, JacksonException e) {
         var at = e.getLocation();
         return file + " is not a readable run record: " + e.getOriginalMessage().lines().findFirst().orElse("")
                 + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")");
@@ -68,7 +76,13 @@ public final class RecordJson {
 
     /** Writes {@code value} as JSON to {@code target} through a temporary file and a rename. */
     public static void writeAtomically(Path target, Object value) {
-        atomically(target, tmp -> MAPPER.writeValue(tmp.toFile(), value));
+        atomically(target, tmp -> {
+            try {
+                MAPPER.writeValue(tmp.toFile(), value);
+            } catch (JacksonIOException e) {
+                throw e.getCause(); // a full disk is "cannot write", as for the other writes
+            }
+        });
     }
 
     /** Writes {@code text} to {@code target} through a temporary file and a rename (exports, Markdown). */

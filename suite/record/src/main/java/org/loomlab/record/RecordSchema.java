@@ -1,10 +1,11 @@
 package org.loomlab.record;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.networknt.schema.JsonSchema;
-import com.networknt.schema.JsonSchemaFactory;
-import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.PathType;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,17 +19,20 @@ public final class RecordSchema {
     /** Where the schema lives on the classpath; the repository's copy is {@code schema/run.schema.json}. */
     public static final String RESOURCE = "/org/loomlab/record/run.schema.json";
 
-    private static final JsonSchema SCHEMA = load();
+    private static final Schema SCHEMA = load();
 
     private RecordSchema() {
     }
 
-    private static JsonSchema load() {
+    private static Schema load() {
         try (InputStream in = RecordSchema.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("schema missing from classpath: " + RESOURCE);
             }
-            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in);
+            // Locations as $.results[0].status, the form the validator's 1.x gave (2.x defaults to JSON pointers).
+            SchemaRegistryConfig config = SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build();
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+                    registry -> registry.schemaRegistryConfig(config)).getSchema(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -36,7 +40,8 @@ public final class RecordSchema {
 
     /** The violations of {@code json}, one line each; empty when it is a valid run record. */
     public static List<String> violations(JsonNode json) {
-        return SCHEMA.validate(json).stream().map(ValidationMessage::getMessage).sorted().toList();
+        // An error's toString() is "location: message", what its getMessage() was before 2.x dropped the location.
+        return SCHEMA.validate(json).stream().map(Object::toString).sorted().toList();
     }
 
     public static List<String> violations(Path runJson) throws IOException {

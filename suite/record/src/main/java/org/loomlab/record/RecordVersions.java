@@ -1,6 +1,6 @@
 package org.loomlab.record;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
 
