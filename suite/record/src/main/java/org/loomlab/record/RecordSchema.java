@@ -1,10 +1,10 @@
 package org.loomlab.record;
 
-import com.networknt.schema.PathType;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.PathType;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -29,8 +29,8 @@ public final class RecordSchema {
             if (in == null) {
                 throw new IllegalStateException("schema missing from classpath: " + RESOURCE);
             }
-            // Locations as $.results[0].status, the form the validator's 1.x gave (2.x defaults to JSON pointers).
-            SchemaRegistryConfig config = SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build();
+            // Locations as the validator's 1.x wrote them ($.results[0].status); 2.x and later default to JSON pointers.
+            SchemaRegistryConfig config = SchemaRegistryConfig.builder().pathType(PathType.LEGACY).build();
             return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
                     registry -> registry.schemaRegistryConfig(config)).getSchema(in);
         } catch (IOException e) {
