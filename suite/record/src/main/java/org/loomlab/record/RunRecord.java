@@ -83,6 +83,29 @@ public record RunRecord(
     }
 
     /** The record carried on by a resumed run: {@code kept} cells, running again, served by {@code by}. */
+    /**
+     * The record with {@code cells} in place of the cells of the same experiment and values (a topped-up cell's metrics),
+     * where the first of them stood; cells of no such cell are appended.
+     */
+    public RunRecord replacing(List<Cell> cells) {
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        cells.forEach(c -> keys.add(c.experiment() + " " + new java.util.TreeMap<>(c.params())));
+        List<Cell> out = new ArrayList<>();
+        boolean placed = false;
+        for (Cell c : results) {
+            if (!keys.contains(c.experiment() + " " + new java.util.TreeMap<>(c.params()))) {
+                out.add(c);
+            } else if (!placed) {
+                out.addAll(cells);
+                placed = true;
+            }
+        }
+        if (!placed) {
+            out.addAll(cells);
+        }
+        return new RunRecord(schema, runId, started, finished, profile, status, host, jdk, suite, fixture, out, lanes);
+    }
+
     public RunRecord resumed(List<Cell> kept, FixtureInfo by) {
         return new RunRecord(schema, runId, started, null, profile, RunStatus.RUNNING, host, jdk, suite, by, kept, lanes);
     }
