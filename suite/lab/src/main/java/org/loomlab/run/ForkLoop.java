@@ -59,6 +59,19 @@ final class ForkLoop {
     }
 
     /**
+     * What a topped-up cell ran before this session: its forks' cells (one list per fork, in order) and the seconds they
+     * took. Its forks go on from the next index and its cells pool over all of them, as if they had run in one go.
+     */
+    record Earlier(List<List<Cell>> forks, double seconds) {
+
+        static final Earlier NONE = new Earlier(List.of(), 0);
+
+        Earlier {
+            forks = List.copyOf(forks);
+        }
+    }
+
+    /**
      * How a group's members take their turns: in {@code order}'s shuffle for the group named {@code group}, or as given
      * when {@code order} is null. Members that are {@code lanes} (one cell on several JDKs) are compared round by round,
      * so the group may also stop once every lane's paired ratio to the first is within the target.
@@ -127,12 +140,27 @@ final class ForkLoop {
     /** {@link #runInterleaved(List, List, List)}, each round's members in the order {@code turns} gives. */
     List<List<Cell>> runInterleaved(List<Fork> forks, List<String> labels, List<Usual> usual, Turns turns)
             throws IOException, InterruptedException {
+        return runInterleaved(forks, labels, usual, turns, java.util.Collections.nCopies(forks.size(), Earlier.NONE));
+    }
+
+    /**
+     * {@link #runInterleaved(List, List, List, Turns)} for members that ran {@code earlier} rounds before (a top-up):
+     * round k goes on from the rounds they have, alike in every member (their rounds stay paired), and their cells pool
+     * every fork, earlier ones too. The time this loop may spend is its own; what earlier forks took is only recorded.
+     */
+    List<List<Cell>> runInterleaved(List<Fork> forks, List<String> labels, List<Usual> usual, Turns turns,
+                                    List<Earlier> earlier) throws IOException, InterruptedException {
+        int from = earlier.get(0).forks().size();
+        if (earlier.stream().anyMatch(e -> e.forks().size() != from)) {
+            throw new IllegalArgumentException("members with different earlier rounds "
+                    + earlier.stream().map(e -> e.forks().size()).toList() + " cannot take turns: their rounds would not pair");
+        }
         long start = clock.getAsLong();
         List<Member> members = new ArrayList<>();
         for (int i = 0; i < forks.size(); i++) {
-            members.add(new Member(forks.get(i), labels.get(i), usual.get(i)));
+            members.add(new Member(forks.get(i), labels.get(i), usual.get(i), earlier.get(i)));
         }
-        for (int k = 1; k <= policy.maxForks(); k++) {
+        for (int k = from + 1; k <= policy.maxForks(); k++) {
             for (int turn : turns.round(k, members.size())) {
                 Member m = members.get(turn);
                 if (m.ended == null) {
@@ -153,7 +181,10 @@ final class ForkLoop {
             if (turns.lanes() && k >= policy.minForks() && pairedPrecise(members)) {
                 break;
             }
-            if (!(stretch == null ? goOn(live, k, elapsed) : goOnStretched(live, k, elapsed, turns.lanes() ? members : null))) {
+            // What a fork of this session takes: earlier sessions' forks are not this loop's time.
+            double perFork = elapsed / (k - from);
+            if (!(stretch == null ? goOn(live, k, elapsed, perFork)
+                    : goOnStretched(live, k, elapsed, perFork, turns.lanes() ? members : null))) {
                 // The target was missed only where the interval is still wider than it.
                 live.forEach(m -> m.exhausted = !precise(m));
                 break;
@@ -170,12 +201,12 @@ final class ForkLoop {
      * Alone: on until every cell is precise after the policy's minimum forks, or the next fork would overrun the budget
      * or the forks are all spent.
      */
-    private boolean goOn(List<Member> live, int k, double elapsed) {
+    private boolean goOn(List<Member> live, int k, double elapsed, double perFork) {
         // Lanes with a change to call stop on their ratios alone (pairedPrecise), however wide a lane's own interval.
         if (k >= policy.minForks() && live.stream().allMatch(this::precise) && policy.detect() == null) {
             return false;
         }
-        return elapsed + elapsed / k <= seconds(policy.budget()) && k < policy.maxForks();
+        return elapsed + perFork <= seconds(policy.budget()) && k < policy.maxForks();
     }
 
     /**
@@ -186,8 +217,7 @@ final class ForkLoop {
      *
      * @param lanes the group's members when they are lanes, null otherwise
      */
-    private boolean goOnStretched(List<Member> live, int k, double elapsed, List<Member> lanes) {
-        double perFork = elapsed / k;
+    private boolean goOnStretched(List<Member> live, int k, double elapsed, double perFork, List<Member> lanes) {
         double ceiling = seconds(stretch.ceiling());
         if (elapsed + perFork > ceiling || k >= policy.maxForks()) {
             return false;
@@ -351,10 +381,13 @@ final class ForkLoop {
         boolean exhausted;
         double seconds;
 
-        Member(Fork fork, String label, Usual usual) {
+        Member(Fork fork, String label, Usual usual, Earlier earlier) {
             this.fork = fork;
             this.label = label;
             this.usual = usual;
+            done.addAll(earlier.forks());
+            seconds = earlier.seconds();
+            interval = done.isEmpty() ? null : ForkInterval.of(primaryForks(done), policy.confidence());
         }
 
         void fork(int k) throws IOException, InterruptedException {
