@@ -48,6 +48,12 @@ final class MatrixCommand implements Callable<Integer> {
             + "another skip complete runs and resume the others")
     boolean resume;
 
+    @Option(names = "--top-up", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
+            description = "with --resume, carry on a finished matrix whose JDKs took turns: give more rounds to the cells "
+                    + "whose ratio cannot yet call its --detect change, cheapest to call first, within DURATION of forks in "
+                    + "all, e.g. 1h30m; runs where the run ran (it pools the cells' raw fork files)")
+    Duration topUp;
+
     @Option(names = "--arch", paramLabel = "ARCH",
             description = "amd64 or arm64: whose runner images to use; a foreign one runs under qemu, its timings mean nothing (default: this machine's)")
     String arch;
@@ -90,7 +96,7 @@ final class MatrixCommand implements Callable<Integer> {
                 jdk == null ? name : jdk, flags, own));
         MatrixRun matrix = MatrixRun.checked(new MatrixRun.Request(LoomLab.home(), where.layout().root(), matrixId,
                 where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy), jvmArgs, oneAfterAnother,
-                lanes.turnSeed, asked), System.out);
+                lanes.turnSeed, asked, topUp), System.out);
         if (json && !dryRun) {
             throw new IllegalArgumentException("--json describes a dry run; give it with --dry-run");
         }

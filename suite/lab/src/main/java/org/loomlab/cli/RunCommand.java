@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,6 +67,13 @@ final class RunCommand implements Callable<Integer> {
             + " finished, so a cell's rounds stay paired")
     boolean resume;
 
+    @Option(names = "--top-up", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
+            description = "with --resume, carry on a finished run whose lanes took turns: give more rounds to the cells "
+                    + "whose ratio cannot yet call its --detect change, cheapest to call first (as its diff prices them), "
+                    + "within DURATION of forks in all, e.g. 1h30m; a cell keeps its rounds and is pooled again over all "
+                    + "of them; runs where the run ran (it pools the cells' raw fork files)")
+    Duration topUp;
+
     @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/" + BuildLayout.BENCHMARKS_JAR + ")")
     Path benchmarks;
 
@@ -81,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
         Path jvm = jvms.size() == 1 ? jvms.get(0) : null;
         RunSession session = new RunSession(new RunSession.Request(home, jar, javaBinary(jvm), where.layout().root(), runId,
                 where.hostId, jdkId, jvmArgs, fixture, Profiler.parse(prof), resume, strict, plan.request(policy),
-                asked, lanes.turnSeed), System.out);
+                asked, lanes.turnSeed, topUp), System.out);
         return session.run() ? LoomLab.OK : LoomLab.FAILED;
     }
 

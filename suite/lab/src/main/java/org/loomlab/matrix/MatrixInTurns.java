@@ -58,10 +58,17 @@ final class MatrixInTurns {
      * @param jvmArgs  flags for every JDK's measured JVMs, or null for the profile's
      * @param turnSeed the seed of the rounds' order, or null for a fresh one
      * @param resume   carry on the run {@code id} whose lanes took turns, as it was planned
+     * @param topUp    with {@code resume}, the forks' time a top-up of the finished run may spend; else null
      */
     List<MatrixRecord.Entry> run(List<Entrant> entrants, List<CellPlan> plans, Profile chosen, PlanRequest plan,
                                  Path results, String hostName, String id, String jvmArgs, Long turnSeed, boolean resume,
-                                 Path matrixFile, String user) throws Exception {
+                                 Duration topUp, Path matrixFile, String user) throws Exception {
+        if (topUp != null && (!plan.given().isEmpty() || jvmArgs != null || turnSeed != null)) {
+            // A resume leaves planning flags out; a top-up is priced by its plan's change, so it refuses them outright.
+            throw new IllegalArgumentException("--top-up carries on matrix " + id + " as it was planned; leave out "
+                    + String.join(", ", plan.given()) + (jvmArgs != null ? " --jvm-args" : "")
+                    + (turnSeed != null ? " --turn-seed" : ""));
+        }
         // Resumed, the run's plan says which cells are left to need the fixture and how long a fork may take.
         RunPlan planned = resume ? RunPlan.read(entrants.get(0).runDir()).orElse(null) : null;
         List<CellPlan> cells = planned == null ? plans
@@ -96,7 +103,7 @@ final class MatrixInTurns {
             }
             new RunSession(new RunSession.Request(home, build.benchmarksJar(), lanes.get(0).java(), results, id, hostName,
                     null, resume ? null : jvmArgs, fixture == null ? "local" : fixture.url(), List.of(), resume, false,
-                    resume ? PlanRequest.none() : plan, lanes, resume ? null : turnSeed), out).run();
+                    resume ? PlanRequest.none() : plan, lanes, resume ? null : turnSeed, topUp), out).run();
         } finally {
             started.forEach(StandingContainer::close);
             Runtime.getRuntime().removeShutdownHook(stop);

@@ -73,7 +73,7 @@ public final class MatrixRun {
      */
     public record Request(Path home, Path results, String matrixId, String hostId, List<String> jdks, String arch,
                           Double cpus, Long memoryBytes, Duration jdkTimeout, boolean resume, PlanRequest plan,
-                          String jvmArgs, boolean oneAfterAnother, Long turnSeed, List<MatrixLane> lanes) {
+                          String jvmArgs, boolean oneAfterAnother, Long turnSeed, List<MatrixLane> lanes, Duration topUp) {
 
         public Request {
             jdks = List.copyOf(jdks);
@@ -164,6 +164,11 @@ public final class MatrixRun {
         MatrixPlan plan = plan();
         // A matrix resumes as it began: in turns when its runs kept a plan of lanes, else JDK after JDK.
         boolean resumeInTurns = request.resume() && plan.jdks().stream().anyMatch(j -> MatrixInTurns.tookTurns(Path.of(j.runDir())));
+        if (request.topUp() != null && !resumeInTurns) {
+            throw new IllegalArgumentException(!request.resume() ? "--top-up carries on a finished matrix: give --resume "
+                    + "and its --matrix-id" : "--top-up: matrix " + id + " did not take turns (no plan of lanes at "
+                    + plan.jdks().get(0).runDir() + "); a top-up adds rounds, and only a round of lanes pairs");
+        }
         if (!request.lanes().isEmpty() && request.resume() && !resumeInTurns) {
             throw new IllegalArgumentException("--resume: matrix " + id + " has no run of these lanes to resume (no plan at "
                     + plan.jdks().get(0).runDir() + "); start it without --resume");
@@ -205,7 +210,8 @@ public final class MatrixRun {
         }
         List<MatrixRecord.Entry> entries = new ArrayList<>(skipped);
         entries.addAll(new MatrixInTurns(request.home(), out).run(entrants, plans, chosen, request.plan(), layout.root(),
-                hostName, id, request.jvmArgs(), request.turnSeed(), resumeInTurns, matrixFile, callerUidGid()));
+                hostName, id, request.jvmArgs(), request.turnSeed(), resumeInTurns, request.topUp(), matrixFile,
+                callerUidGid()));
         return ended(matrixFile, started, entries);
     }
 

@@ -89,14 +89,18 @@ public final class JmhCell implements CellRunner {
     public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
         ForkShape shape = shape(group);
         ForkLoop loop = jvm.forkLoop(shape);
+        // A topped-up cell keeps its earlier forks' files: its latency, pinning and profiles are read over all its JVMs.
+        boolean toppingUp = lanes.toppingUp(group);
         List<ForkLoop.Fork> forks = lanes.forks(group, runDir, names, (plan, dir, name) -> {
-            CellFiles.clearAttempt(dir, name);
-            DinnerLatency.clear(dir, name);
-            profilers.clear(dir, name);
+            if (!toppingUp) {
+                CellFiles.clearAttempt(dir, name);
+                DinnerLatency.clear(dir, name);
+                profilers.clear(dir, name);
+            }
             return k -> fork(plan, dir, name, k, shape);
         });
         List<List<Cell>> pooled = loop.runInterleaved(forks, ForkLoop.labels(group), lanes.usual(group, jvm, shape),
-                jvm.turns(group, names));
+                jvm.turns(group, names), lanes.earlier(group, plan -> (file, wall, raw) -> earlierFork(plan, file, wall, raw)));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             CellPlan plan = group.get(i);
@@ -163,10 +167,25 @@ public final class JmhCell implements CellRunner {
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
                     wall, Files.exists(jmhJson) ? raw : null));
         }
+        return measured(plan, result, wall, raw);
+    }
+
+    /** A fork's cells from its JMH JSON: the primary metric, the allocation per operation, the time per table meal. */
+    private static List<Cell> measured(CellPlan plan, JsonNode result, double wall, String raw) {
         List<Cell> cells = new ArrayList<>(List.of(fromJmh(plan, result, wall, raw)));
         allocation(plan, result, wall, raw).ifPresent(cells::add);
         tableMealTime(plan, result, wall, raw).ifPresent(cells::add);
         return List.copyOf(cells);
+    }
+
+    /** An earlier fork of a topped-up cell, read back from the JSON it kept as when it ran. */
+    static List<Cell> earlierFork(CellPlan plan, Path jmhJson, double wall, String raw) throws IOException {
+        JsonNode result = readResult(jmhJson);
+        if (result == null) {
+            throw new IllegalArgumentException("--top-up: " + jmhJson + " holds no JMH result; a top-up pools the forks "
+                    + "a cell ran, each from its own file");
+        }
+        return measured(plan, result, wall, raw);
     }
 
     /**

@@ -46,6 +46,8 @@ public final class LabRun {
     public static final String OWN = "";
 
     private int finishedPlans;
+    /** Whether the cells run replace recorded ones (a top-up) rather than add to the record. */
+    private boolean replacing;
 
     public LabRun(Path dir, RunRecord start, CellRunner cells, PrintStream out) {
         this(dir, start, cells, out, RunBudget.none(), Interleaving.NONE);
@@ -99,6 +101,20 @@ public final class LabRun {
      * cells of a resumed run, so they never overwrite a kept cell's files.
      */
     public RunRecord run(List<CellPlan> plans, int alreadyRun, Progress progress) throws IOException {
+        return run(plans, i -> String.format("cell-%02d", alreadyRun + i + 1), false, progress);
+    }
+
+    /**
+     * Gives finished cells more rounds (a top-up): each keeps its name ({@code names}, one per plan, so its files and its
+     * rounds' order go on), its new cells take the place of its recorded ones, and an interrupt leaves them as they were.
+     */
+    public RunRecord topUp(List<CellPlan> plans, List<String> names, Progress progress) throws IOException {
+        return run(plans, names::get, true, progress);
+    }
+
+    private RunRecord run(List<CellPlan> plans, java.util.function.IntFunction<String> name, boolean replacing,
+                          Progress progress) throws IOException {
+        this.replacing = replacing;
         writeAll();
         Thread hook = new Thread(() -> interrupt(plans, progress), "loom-lab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -108,7 +124,7 @@ public final class LabRun {
                 List<String> names = new ArrayList<>();
                 for (int j = 0; j < group.size(); j++) {
                     progress.starting(i + j, group.get(j));
-                    names.add(String.format("cell-%02d", alreadyRun + i + j + 1));
+                    names.add(name.apply(i + j));
                 }
                 budget.cellsStarting(plans.size() - i, group.size(), group.get(0).lane() != null, plans.subList(i + group.size(), plans.size())
                         .stream().map(forkExtra).reduce(Duration.ZERO, Duration::plus));
@@ -127,6 +143,10 @@ public final class LabRun {
                     long ran = measured.stream().filter(m -> m.get(0).status() != CellStatus.SKIPPED).count();
                     for (int j = 0; j < group.size(); j++) {
                         String lane = key(group.get(j));
+                        if (replacing) {
+                            records.put(lane, records.get(lane).replacing(measured.get(j)));
+                            continue;
+                        }
                         for (Cell cell : measured.get(j)) {
                             // Lanes took turns as the run's design; only an --interleave group's cells are marked.
                             records.put(lane, records.get(lane).withCell(lane.equals(OWN)
@@ -178,7 +198,8 @@ public final class LabRun {
                 return;
             }
             closed = true;
-            for (CellPlan plan : plans.subList(finishedPlans, plans.size())) {
+            // A topped-up cell not finished keeps its record: its earlier rounds stand as they were.
+            for (CellPlan plan : replacing ? List.<CellPlan>of() : plans.subList(finishedPlans, plans.size())) {
                 Experiment e = plan.experiment();
                 records.computeIfPresent(key(plan), (lane, r) -> r.withCell(Cell.unmeasured(e.label(), plan.params(),
                         e.metric(), e.unit(), CellStatus.INTERRUPTED, "the run was interrupted before this cell finished", 0,

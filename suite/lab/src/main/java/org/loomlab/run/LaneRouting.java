@@ -16,13 +16,43 @@ import java.util.Map;
  * @param jvms each lane's way of forking
  * @param dirs each lane's run directory ({@code results/<host>/<lane>/<run>})
  */
-record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs) {
+record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs, Map<String, ToppedUp> toppedUp) {
 
     static final LaneRouting NONE = new LaneRouting(Map.of(), Map.of());
 
     LaneRouting {
         jvms = Map.copyOf(jvms);
         dirs = Map.copyOf(dirs);
+        toppedUp = Map.copyOf(toppedUp);
+    }
+
+    LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs) {
+        this(jvms, dirs, Map.of());
+    }
+
+    /** Where a top-up finds a lane's finished cell: keyed by lane and cell ({@link RunSession#key(CellPlan)}). */
+    static String key(CellPlan plan) {
+        return plan.lane() + " " + RunSession.key(plan);
+    }
+
+    /** Whether {@code group} is a topped-up cell's lanes: its files are kept and its forks go on from its rounds. */
+    boolean toppingUp(List<CellPlan> group) {
+        return group.stream().anyMatch(p -> p.lane() != null && toppedUp.containsKey(key(p)));
+    }
+
+    /** How a runner reads a member's earlier forks. */
+    interface Readers {
+        ToppedUp.Reader of(CellPlan plan);
+    }
+
+    /** Each member's earlier forks, none for a cell not topped up. */
+    List<ForkLoop.Earlier> earlier(List<CellPlan> group, Readers readers) throws IOException {
+        List<ForkLoop.Earlier> out = new java.util.ArrayList<>();
+        for (CellPlan p : group) {
+            ToppedUp t = p.lane() == null ? null : toppedUp.get(key(p));
+            out.add(t == null ? ForkLoop.Earlier.NONE : t.read(readers.of(p)));
+        }
+        return out;
     }
 
     CellJvm jvm(CellPlan plan, CellJvm own) {

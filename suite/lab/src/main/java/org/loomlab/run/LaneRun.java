@@ -13,6 +13,7 @@ import org.loomlab.plan.RunBudget;
 import org.loomlab.plan.RunPlan;
 import org.loomlab.plan.TurnOrder;
 import org.loomlab.progress.CellHistory;
+import org.loomlab.progress.Progress;
 import org.loomlab.record.Cell;
 import org.loomlab.record.FixtureInfo;
 import org.loomlab.record.Host;
@@ -95,6 +96,10 @@ final class LaneRun {
         Path hostDir = lanes.get(0).dir().getParent().getParent();
         // Resumed, the run keeps its plan's profile and its order (plan.json keeps the cells in the order they began in).
         Planned resumed = request.resume() ? resumed(lanes, id, catalogue, benchmarks) : null;
+        if (request.topUp() != null) {
+            TopUpRefusal.refuseUnfinished(id, resumed.todo().size());
+            return topUp(lanes, id, resumed, laneAxes, hostDir, profilers, started);
+        }
         CellHistory history = CellHistory.of(hostDir, (resumed != null ? resumed.chosen() : chosen).label());
         Policy perCell = policy.forCells(plans.size()).withBudget(policy.budget().multipliedBy(lanes.size()));
         CheapestFirst.Order order = resumed != null ? null : CheapestFirst.of(plans, chosen, perCell, lanes.size(), history);
@@ -174,6 +179,9 @@ final class LaneRun {
         }
         session.refuseOverrides(id, plan);
         plan.refuseOtherBenchmarks(id, benchmarks);
+        if (request.topUp() != null) {
+            TopUpRefusal.refuseUnlessTopUppable(id, plan);
+        }
         List<CellPlan> plans = plan.cellPlans(catalogue);
         Map<String, Set<String>> finished = new LinkedHashMap<>();
         for (Lane lane : lanes) {
@@ -223,10 +231,7 @@ final class LaneRun {
         }
         Lane baseline = lanes.get(0);
         for (Lane lane : lanes.subList(1, lanes.size())) {
-            // Cells a lane measured at values of its own match the baseline's on the other axes.
-            RunDiff diff = RunDiff.of(ResultsLayout.runJson(baseline.dir()).toString(),
-                    records.get(baseline.name()).without(laneAxes), ResultsLayout.runJson(lane.dir()).toString(),
-                    records.get(lane.name()).without(laneAxes), VerdictRules.defaults().inRounds(), false);
+            RunDiff diff = diff(baseline, lane, records, laneAxes);
             String stem = "diff-vs-" + baseline.name();
             String md = diff.markdown(false);
             Files.writeString(lane.dir().resolve(stem + ".md"), md);
@@ -237,6 +242,156 @@ final class LaneRun {
             out.print(md);
         }
         return ok;
+    }
+
+    /** {@code lane} against the first, paired round by round: what the run ends with, and what a top-up is priced by. */
+    private static RunDiff diff(Lane baseline, Lane lane, Map<String, RunRecord> records, Set<String> laneAxes) {
+        // Cells a lane measured at values of its own match the baseline's on the other axes.
+        return RunDiff.of(ResultsLayout.runJson(baseline.dir()).toString(), records.get(baseline.name()).without(laneAxes),
+                ResultsLayout.runJson(lane.dir()).toString(), records.get(lane.name()).without(laneAxes),
+                VerdictRules.defaults().inRounds(), false);
+    }
+
+    /**
+     * A finished run carried on ({@code --top-up}): the cells whose ratio cannot yet call the plan's change get more
+     * rounds, cheapest first within the top-up's time ({@link TopUpChoice}); each keeps its rounds and names, its new
+     * rounds shuffled from the plan's seed and their index, and its record is pooled again over all its forks. The
+     * record's lanes block says which session ran which rounds. Every earlier fork's raw file must be here: checked,
+     * with the lanes' rounds, before anything is written.
+     */
+    private boolean topUp(List<Lane> lanes, String id, Planned planned, Set<String> laneAxes, Path hostDir,
+                          CellProfilers profilers, Instant started) throws Exception {
+        Map<String, RunRecord> before = new LinkedHashMap<>();
+        lanes.forEach(l -> before.put(l.name(), l.previous()));
+        List<org.loomlab.compare.RunDiff.Row> rows = new ArrayList<>();
+        for (Lane lane : lanes.subList(1, lanes.size())) {
+            rows.addAll(diff(lanes.get(0), lane, before, laneAxes).result().rows());
+        }
+        Policy policy = planned.perCell();
+        TopUpChoice.Choice choice = TopUpChoice.of(TopUpChoice.candidates(planned.plans(), rows, policy.detect().change(),
+                laneAxes, p -> recorded(lanes.get(0), p).precision().forks(),
+                p -> lanes.stream().mapToDouble(l -> recorded(l, p).wallSeconds() / recorded(l, p).precision().forks()).sum()),
+                planned.plans().size(), request.topUp());
+        out.println("loom-lab run: " + choice.line());
+        if (choice.taken().isEmpty()) {
+            out.println("loom-lab run: nothing to top up in run " + id);
+            return true;
+        }
+        Map<String, ToppedUp> toppedUp = new LinkedHashMap<>();
+        List<CellPlan> turnsOf = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (TopUpChoice.Candidate c : choice.taken()) {
+            List<Integer> rounds = lanes.stream().map(l -> recorded(l, c.plan()).precision().forks()).toList();
+            if (rounds.stream().distinct().count() != 1) {
+                TopUpRefusal.refuseUnpaired(id, c.plan().experiment().label() + " " + c.plan().params(), rounds);
+            }
+            for (Lane lane : lanes) {
+                Cell cell = recorded(lane, c.plan());
+                if (cell.rawFile() == null) {
+                    TopUpRefusal.refuseMissing(lane.dir().resolve("jmh"));
+                }
+                ToppedUp t = new ToppedUp(lane.dir().resolve(cell.rawFile()), rounds.get(0), cell.wallSeconds());
+                t.missing().ifPresent(TopUpRefusal::refuseMissing);
+                t.missingPerJvm(lane.dir(), cell, c.plan().experiment().runsVirtualThreads(c.plan().params()))
+                        .ifPresent(TopUpRefusal::refuseMissing);
+                CellPlan inLane = c.plan().inLane(lane.name(), lane.asked().own());
+                toppedUp.put(LaneRouting.key(inLane), t);
+                turnsOf.add(inLane);
+                names.add(t.name());
+            }
+        }
+        // Past the plan's fork limit where the diff's price says so; the top-up's time is what holds a cell back.
+        int most = Math.max(policy.maxForks(), choice.taken().stream().mapToInt(TopUpChoice.Candidate::toCall).max().orElseThrow());
+        Policy topped = policy.withMaxForks(most).withBudget(request.topUp());
+        RunBudget budget = new RunBudget(request.topUp());
+        CellHistory history = CellHistory.of(hostDir, planned.chosen().label());
+        return session.withFixture(RunSession.needsFixture(turnsOf), served -> {
+            String url = served == null ? null : served.url();
+            Lane first = lanes.get(0);
+            CellJvm base = new CellJvm(first.asked().java(), request.benchmarks(), first.flags(), planned.chosen(), topped,
+                    planned.timeout(), url, out, budget, history, planned.turns());
+            Map<String, CellJvm> jvms = new LinkedHashMap<>();
+            Map<String, Path> dirs = new LinkedHashMap<>();
+            Map<String, RunRecord> starts = new LinkedHashMap<>();
+            FixtureInfo by = served == null ? null : served.info();
+            for (Lane lane : lanes) {
+                jvms.put(lane.name(), base.inLane(lane.asked().java(), lane.flags(), history));
+                dirs.put(lane.name(), lane.dir());
+                starts.put(lane.name(), lane.previous().resumed(RunSession.finished(lane.previous()), by));
+            }
+            List<RunLock> locks = new ArrayList<>();
+            try {
+                for (Lane lane : lanes) {
+                    locks.add(RunLock.take(lane.dir()));
+                }
+                out.printf("loom-lab run: topping up run %s: %d cells, %d lanes taking turns (rounds go on from each "
+                        + "cell's, shuffled from seed %d and the round)%n", id, choice.taken().size(), lanes.size(),
+                        planned.turns().seed());
+                out.println("loom-lab run: --top-up " + Progress.clock(request.topUp()) + " of forks shared among the "
+                        + choice.taken().size() + " cells as they start, cheapest first: each an equal share of what is left, "
+                        + "more while its ratio can still reach the change and a pilot's rounds are kept for every cell after "
+                        + "it; what one leaves goes to the next");
+                LabRun run = session.labRun(dirs, starts, new LaneRouting(jvms, dirs, toppedUp), turnsOf, base, profilers,
+                        Interleaving.ofLanes(laneAxes));
+                run.topUp(turnsOf, names, session.progress(turnsOf, base, first.dir()));
+                Map<String, RunRecord> after = withSession(lanes, run.records(), choice.taken(), started);
+                return ended(lanes, after, laneAxes);
+            } finally {
+                for (RunLock lock : locks) {
+                    lock.close();
+                }
+            }
+        });
+    }
+
+    /** The primary cell {@code lane} recorded for the planned cell {@code plan}. */
+    private static Cell recorded(Lane lane, CellPlan plan) {
+        String key = keyIn(lane, plan);
+        String metric = plan.experiment().metric();
+        return RunSession.finished(lane.previous()).stream()
+                .filter(c -> RunSession.key(c).equals(key) && c.metric().equals(metric)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("--top-up: lane " + lane.name() + " recorded no "
+                        + metric + " for " + plan.experiment().label() + " " + plan.params()));
+    }
+
+    /**
+     * Each lane's record with this session in its lanes block (the run's own first, the first time): the rounds each
+     * topped-up cell has now and had before, so a reader knows its rounds span sessions. Written at once.
+     */
+    private static Map<String, RunRecord> withSession(List<Lane> lanes, Map<String, RunRecord> records,
+                                                    List<TopUpChoice.Candidate> taken, Instant started) {
+        Map<String, RunRecord> out = new LinkedHashMap<>();
+        Instant ended = Instant.now();
+        for (Lane lane : lanes) {
+            RunRecord r = records.get(lane.name());
+            Lanes block = r.lanes();
+            if (block.sessions().isEmpty()) {
+                RunRecord first = lane.previous();
+                block = block.withSession(new Lanes.Session(first.started(), first.finished(), RunSession.finished(first)
+                        .stream().filter(c -> c.precision() != null && c.precision().forks() > 0
+                                && c.metric().equals(primary(first, c)))
+                        .map(c -> new Lanes.Rounds(c.experiment(), c.params(), 1, c.precision().forks())).toList()));
+            }
+            List<Lanes.Rounds> added = new ArrayList<>();
+            for (TopUpChoice.Candidate c : taken) {
+                String key = keyIn(lane, c.plan());
+                r.results().stream().filter(cell -> RunSession.key(cell).equals(key)
+                                && cell.metric().equals(c.plan().experiment().metric()) && cell.precision() != null
+                                && cell.precision().forks() > c.rounds())
+                        .findFirst().ifPresent(cell -> added.add(new Lanes.Rounds(cell.experiment(), cell.params(),
+                                c.rounds() + 1, cell.precision().forks())));
+            }
+            RunRecord now = r.withLanes(block.withSession(new Lanes.Session(started, ended, added)));
+            RecordJson.writeAtomically(ResultsLayout.runJson(lane.dir()), now);
+            out.put(lane.name(), now);
+        }
+        return out;
+    }
+
+    /** The metric a cell's first row reports: its primary one (secondary rows follow it in the record). */
+    private static String primary(RunRecord record, Cell cell) {
+        String key = RunSession.key(cell);
+        return record.results().stream().filter(c -> RunSession.key(c).equals(key)).findFirst().orElseThrow().metric();
     }
 
     /** Two lanes or more, taking turns of their own. */

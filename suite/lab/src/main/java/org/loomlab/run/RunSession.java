@@ -77,14 +77,23 @@ public final class RunSession {
      * @param profilers  {@code --prof}, applied to JMH cells
      * @param resume     finish the run named by {@code runId} as it was planned
      * @param strict     fail the run when any cell timed out, failed or missed its target
+     * @param topUp      with {@code resume}, the forks' time a top-up of the finished run's lanes may spend; else null
      */
     public record Request(Path home, Path benchmarks, Path java, Path results, String runId, String hostId,
                           String jdkId, String jvmArgs, String fixture, List<Profiler> profilers, boolean resume,
-                          boolean strict, PlanRequest plan, List<LaneSpec> lanes, Long turnSeed) {
+                          boolean strict, PlanRequest plan, List<LaneSpec> lanes, Long turnSeed, Duration topUp) {
 
         public Request {
             profilers = List.copyOf(profilers);
             lanes = List.copyOf(lanes);
+        }
+
+        /** A run or resume without a top-up. */
+        public Request(Path home, Path benchmarks, Path java, Path results, String runId, String hostId, String jdkId,
+                       String jvmArgs, String fixture, List<Profiler> profilers, boolean resume, boolean strict,
+                       PlanRequest plan, List<LaneSpec> lanes, Long turnSeed) {
+            this(home, benchmarks, java, results, runId, hostId, jdkId, jvmArgs, fixture, profilers, resume, strict, plan,
+                    lanes, turnSeed, null);
         }
 
         /** A run on one JDK, its turns (of {@code --interleave} groups) in a fresh order. */
@@ -127,6 +136,9 @@ public final class RunSession {
         }
         RunBudget shared = asked.runBudget(chosen);
         Interleaving interleaving = asked.interleaving(plans);
+        if (request.topUp() != null && !request.resume()) {
+            TopUpRefusal.refuseWithoutResume();
+        }
         if (request.resume() && request.runId() == null) {
             throw new IllegalArgumentException("--resume needs the --run-id of the run to finish");
         }
@@ -159,10 +171,17 @@ public final class RunSession {
         // The plan names the benchmarks jar by its hash, and a resume must find the same one.
         String benchmarks = SuiteFingerprint.sha256(request.benchmarks());
         RunRecord previous = null;
+        if (request.topUp() != null && !Files.exists(ResultsLayout.runJson(dir))) {
+            TopUpRefusal.refuseNoRecord(id, ResultsLayout.runJson(dir));
+        }
         if (Files.exists(ResultsLayout.runJson(dir)) && request.resume()) {
             RunLock.requireFree(dir);
             previous = RecordJson.read(ResultsLayout.runJson(dir));
             Optional<RunPlan> planned = RunPlan.read(dir);
+            if (request.topUp() != null) {
+                // No lanes given: a run of one JDK, or lanes not named again.
+                TopUpRefusal.refuseWithoutLanes(id, planned.map(RunPlan::lanes).orElse(null));
+            }
             if (planned.isPresent()) {
                 // The run goes on as it was planned; flags typed again could only make a record of two kinds.
                 refuseOverrides(id, planned.get());
@@ -347,7 +366,8 @@ public final class RunSession {
         Policy policy = forks.policy();
         Duration total = forks.runBudget().total();
         out.println("policy: " + policyLine(forks) + (total == null ? ""
-                : "; the run's " + Progress.clock(total) + " shared among its cells (--run-budget)" + (policy.target() == null
+                : "; the run's " + Progress.clock(total) + " shared among its cells ("
+                + (request.topUp() != null ? "--top-up" : "--run-budget") + ")" + (policy.target() == null
                 ? "" : ": a cell runs a pilot of " + Stretch.PILOT_FORKS + " forks, then forks on only while their spread "
                 + "puts the target within what the run can spare")));
         plans.stream().map(p -> Settings.of(p, chosen)).filter(p -> p != chosen).distinct().forEach(p ->

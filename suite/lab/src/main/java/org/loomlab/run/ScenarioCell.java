@@ -61,12 +61,16 @@ public final class ScenarioCell implements CellRunner {
     public List<List<Cell>> run(List<CellPlan> group, Path runDir, List<String> names) throws IOException, InterruptedException {
         Profile p = jvm.profile();
         ForkShape shape = p.forkShape(ExperimentSpec.Kind.SCENARIO);
+        // A topped-up cell keeps its earlier forks' files: its pinning is read over all its JVMs.
+        boolean toppingUp = lanes.toppingUp(group);
         List<ForkLoop.Fork> forks = lanes.forks(group, runDir, names, (plan, dir, name) -> {
-            CellFiles.clearAttempt(dir, name);
+            if (!toppingUp) {
+                CellFiles.clearAttempt(dir, name);
+            }
             return k -> fork(plan, dir, name, k);
         });
         List<List<Cell>> pooled = jvm.forkLoop(shape).runInterleaved(forks, ForkLoop.labels(group),
-                lanes.usual(group, jvm, shape), jvm.turns(group, names));
+                lanes.usual(group, jvm, shape), jvm.turns(group, names), lanes.earlier(group, plan -> this::measured));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             out.add(withPinning(group.get(i), pooled.get(i), lanes.dir(group.get(i), runDir), names.get(i)));
@@ -109,8 +113,12 @@ public final class ScenarioCell implements CellRunner {
                     "exit " + outcome.exitCode() + ": " + outcome.lastLine() + " (see " + runDir.relativize(log) + ")",
                     wall, null));
         }
+        return measured(out, wall, runDir.relativize(out.getParent()).toString());
+    }
+
+    /** A fork's cells as the scenario wrote them to {@code out}, its warm-up windows dropped. */
+    private List<Cell> measured(Path out, double wall, String raw) throws IOException {
         List<Cell> cells = RecordJson.mapper().readValue(out.toFile(), new TypeReference<List<Cell>>() { });
-        String raw = runDir.relativize(out.getParent()).toString();
         int warmup = jvm.profile().warmupWindows();
         return cells.stream().map(c -> {
             Cell kept = c.withStatus(c.status(), c.message(), wall, raw);

@@ -1,0 +1,89 @@
+package org.loomlab.run;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loomlab.plan.RunPlan;
+import org.loomlab.record.Cell;
+import org.loomlab.record.Pinning;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TopUpRefusalTest {
+
+    @TempDir
+    Path run;
+
+    private static RunPlan plan(List<String> lanes, Double target, Double detect) {
+        return new RunPlan("quick", 0.95, target, 3, 20, 40_000, 3_600_000L, 600_000, List.of(), null, 7L, lanes, "abc",
+                detect);
+    }
+
+    @Test
+    void aRunThatDidNotTakeTurnsIsRefused() {
+        assertThatThrownBy(() -> TopUpRefusal.refuseUnlessTopUppable("r1", plan(null, 0.05, null)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--top-up: run r1 did not take turns (one JDK, no lanes in its plan); a top-up adds rounds, and "
+                        + "only a round of lanes pairs: top up a run of --lane or --jvm A,B");
+    }
+
+    @Test
+    void aPlanWithoutAChangeToCallIsRefusedNamingTheTargetItHad() {
+        assertThatThrownBy(() -> TopUpRefusal.refuseUnlessTopUppable("r1", plan(List.of("a", "b"), 0.03, null)))
+                .hasMessageStartingWith("--top-up: run r1 was planned without --detect (a target of ±3 %)")
+                .hasMessageEndingWith("plan the run with --detect");
+    }
+
+    @Test
+    void aPlanOfLanesWithAChangeToCallIsTopUppable() {
+        TopUpRefusal.refuseUnlessTopUppable("r1", plan(List.of("a", "b"), 0.0784, 0.10));
+    }
+
+    @Test
+    void unfinishedCellsAreRefusedUntilAResumeFinishesThem() {
+        TopUpRefusal.refuseUnfinished("r1", 0);
+        assertThatThrownBy(() -> TopUpRefusal.refuseUnfinished("r1", 2))
+                .hasMessage("--top-up: run r1 has 2 cells some lane did not finish; finish them with --resume first, then "
+                        + "top the run up");
+    }
+
+    @Test
+    void lanesNotGivenAgainAreNamed() {
+        assertThatThrownBy(() -> TopUpRefusal.refuseWithoutLanes("r1", List.of("openjdk-21", "openjdk-25")))
+                .hasMessage("--top-up: run r1 took turns in lanes [openjdk-21, openjdk-25]; give them with --lane, in that order");
+    }
+
+    @Test
+    void aMissingForkFileIsNamedAndSaysWhereATopUpRuns() throws Exception {
+        Path forks = Files.createDirectories(run.resolve("jmh").resolve("cell-07"));
+        Files.writeString(forks.resolve("fork-1.json"), "[]");
+        Files.writeString(forks.resolve("fork-3.json"), "[]");
+        ToppedUp t = new ToppedUp(forks, 3, 30);
+        assertThat(t.name()).isEqualTo("cell-07");
+        assertThat(t.missing()).contains(forks.resolve("fork-2.json"));
+        assertThatThrownBy(() -> TopUpRefusal.refuseMissing(t.missing().orElseThrow()))
+                .hasMessage("--top-up: missing " + forks.resolve("fork-2.json") + " (a run's raw files stay out of git); a "
+                        + "top-up pools a cell's earlier forks from their files, so it runs on the machine that ran the run");
+        Files.writeString(forks.resolve("fork-2.json"), "[]");
+        assertThat(t.missing()).isEmpty();
+    }
+
+    @Test
+    void percentilesAndPinningNeedTheirPerJvmFilesForEveryRound() throws Exception {
+        Path forks = Files.createDirectories(run.resolve("jmh").resolve("cell-07"));
+        ToppedUp t = new ToppedUp(forks, 2, 20);
+        Cell recorded = Cell.builder("philosophers", Map.of(), "avgt", "ms/op").score(1.0).build()
+                .withPercentiles(Map.of("p50", 1.0)).withPinning(new Pinning(0, Map.of(), Map.of(), Map.of(), null));
+        Files.createDirectories(run.resolve("latency"));
+        Files.writeString(run.resolve("latency").resolve("cell-07-100.hlog"), "x");
+        assertThat(t.missingPerJvm(run, recorded, false)).contains(run.resolve("latency").resolve("cell-07-*.hlog"));
+        Files.writeString(run.resolve("latency").resolve("cell-07-101.hlog"), "x");
+        assertThat(t.missingPerJvm(run, recorded, false)).isEmpty();
+        assertThat(t.missingPerJvm(run, recorded, true)).contains(run.resolve("jfr").resolve("cell-07-*.jfr"));
+    }
+}
