@@ -70,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--top-up", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
             description = "with --resume, carry on a finished run whose lanes took turns: give more rounds to the cells "
                     + "whose ratio cannot yet call its --detect change, cheapest to call first (as its diff prices them), "
-                    + "within DURATION of forks in all, e.g. 1h30m; a cell keeps its rounds and is pooled again over all "
+                    + "within DURATION of forks in all, e.g. 90m; a cell keeps its rounds and is pooled again over all "
                     + "of them; runs where the run ran (it pools the cells' raw fork files)")
     Duration topUp;
 
