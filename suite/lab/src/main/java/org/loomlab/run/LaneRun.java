@@ -39,6 +39,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -334,7 +335,8 @@ final class LaneRun {
                 LabRun run = session.labRun(dirs, starts, new LaneRouting(jvms, dirs, toppedUp), turnsOf, base, profilers,
                         Interleaving.ofLanes(laneAxes));
                 run.topUp(turnsOf, names, session.progress(turnsOf, base, first.dir()));
-                Map<String, RunRecord> after = withSession(lanes, run.records(), choice.taken(), started);
+                Map<String, RunRecord> after = withSession(lanes, keptWhereAForkFailed(lanes, run.records(),
+                        choice.taken()), choice.taken(), started);
                 return ended(lanes, after, laneAxes);
             } finally {
                 for (RunLock lock : locks) {
@@ -342,6 +344,33 @@ final class LaneRun {
                 }
             }
         });
+    }
+
+    /**
+     * The records with every topped-up cell whose new forks did not all end well in some lane back at its earlier rows,
+     * in every lane: its lanes' rounds would no longer pair, and a cell that did not end ok is compared with nothing, so
+     * its new rounds would cost it the ratio it had.
+     */
+    private Map<String, RunRecord> keptWhereAForkFailed(List<Lane> lanes, Map<String, RunRecord> records,
+                                                        List<TopUpChoice.Candidate> taken) {
+        Map<String, RunRecord> kept = new LinkedHashMap<>(records);
+        for (TopUpChoice.Candidate c : taken) {
+            Optional<Cell> failed = lanes.stream().flatMap(l -> records.get(l.name()).results().stream()
+                    .filter(cell -> RunSession.key(cell).equals(keyIn(l, c.plan()))
+                            && cell.status() != org.loomlab.record.CellStatus.OK)).findFirst();
+            if (failed.isEmpty()) {
+                continue;
+            }
+            out.println("loom-lab run: " + c.plan().experiment().label() + " " + c.plan().params() + " keeps its "
+                    + c.rounds() + " earlier rounds: " + failed.get().status().label() + " in the top-up ("
+                    + failed.get().message() + ")");
+            for (Lane lane : lanes) {
+                String key = keyIn(lane, c.plan());
+                kept.put(lane.name(), kept.get(lane.name()).replacing(RunSession.finished(lane.previous()).stream()
+                        .filter(cell -> RunSession.key(cell).equals(key)).toList()));
+            }
+        }
+        return kept;
     }
 
     /** The primary cell {@code lane} recorded for the planned cell {@code plan}. */

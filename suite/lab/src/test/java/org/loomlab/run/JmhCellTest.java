@@ -121,6 +121,23 @@ class JmhCellTest {
     }
 
     @Test
+    void anEarlierForkOfAToppedUpCellReadsBackAsItsForkDidFromTheJsonItKept(@org.junit.jupiter.api.io.TempDir
+                                                                              java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path kept = dir.resolve("fork-2.json");
+        try (var in = JmhCellTest.class.getResourceAsStream("/jmh/philosophers-prof-gc.json")) {
+            java.nio.file.Files.copy(in, kept);
+        }
+        JsonNode real = realProfGc();
+        java.util.List<Cell> read = JmhCell.earlierFork(PLAN, kept, 4.0, "jmh/cell-01");
+        assertThat(read).containsExactly(JmhCell.fromJmh(PLAN, real, 4.0, "jmh/cell-01"),
+                JmhCell.allocation(PLAN, real, 4.0, "jmh/cell-01").orElseThrow(),
+                JmhCell.tableMealTime(PLAN, real, 4.0, "jmh/cell-01").orElseThrow());
+        java.nio.file.Files.writeString(kept, "");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> JmhCell.earlierFork(PLAN, kept, 4.0, "jmh/cell-01"))
+                .hasMessageStartingWith("--top-up: " + kept + " holds no JMH result");
+    }
+
+    @Test
     void aForkWhoseJvmCouldNotCountAllocationHasOnlyItsTime() throws Exception {
         assertThat(JmhCell.allocation(PLAN, jmh(""), 1.0, "jmh/cell-01")).isEmpty();
         assertThat(JmhCell.allocation(PLAN, jmh("""
