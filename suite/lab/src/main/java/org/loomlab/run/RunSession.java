@@ -365,9 +365,9 @@ public final class RunSession {
         Profile chosen = forks.profile();
         Policy policy = forks.policy();
         Duration total = forks.runBudget().total();
-        out.println("policy: " + policyLine(forks) + (total == null ? ""
-                : "; the run's " + Progress.clock(total) + " shared among its cells ("
-                + (request.topUp() != null ? "--top-up" : "--run-budget") + ")" + (policy.target() == null
+        // A top-up's cells have had their pilot: the line on how they share its time is LaneRun's.
+        out.println("policy: " + policyLine(forks) + (total == null || request.topUp() != null ? ""
+                : "; the run's " + Progress.clock(total) + " shared among its cells (--run-budget)" + (policy.target() == null
                 ? "" : ": a cell runs a pilot of " + Stretch.PILOT_FORKS + " forks, then forks on only while their spread "
                 + "puts the target within what the run can spare")));
         plans.stream().map(p -> Settings.of(p, chosen)).filter(p -> p != chosen).distinct().forEach(p ->
