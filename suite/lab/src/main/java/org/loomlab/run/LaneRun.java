@@ -272,7 +272,7 @@ final class LaneRun {
         TopUpChoice.Choice choice = TopUpChoice.of(TopUpChoice.candidates(planned.plans(), rows, policy.detect().change(),
                 laneAxes, p -> recorded(lanes.get(0), p).precision().forks(),
                 p -> lanes.stream().mapToDouble(l -> recorded(l, p).wallSeconds() / recorded(l, p).precision().forks()).sum()),
-                planned.plans().size(), request.topUp());
+                planned.plans().size(), policy.detect().change(), request.topUp());
         out.println("loom-lab run: " + choice.line());
         if (choice.taken().isEmpty()) {
             out.println("loom-lab run: nothing to top up in run " + id);

@@ -85,9 +85,10 @@ final class TopUpChoice {
      * The candidates a top-up of {@code budget} takes: priced ones cheapest first, each while the rounds it lacks fit in
      * what is left of the budget (a dearer one that does not fit leaves it to cheaper ones after it).
      *
-     * @param cells the run's cells, callable or not
+     * @param cells  the run's cells, callable or not
+     * @param change the plan's change to call, as the first line names it
      */
-    static Choice of(List<Candidate> candidates, int cells, Duration budget) {
+    static Choice of(List<Candidate> candidates, int cells, double change, Duration budget) {
         List<Candidate> priced = candidates.stream().filter(c -> c.toCall() != null)
                 .sorted(Comparator.comparingDouble(Candidate::price)).toList();
         double left = budget.toMillis() / 1000.0;
@@ -101,9 +102,10 @@ final class TopUpChoice {
         double more = taken.stream().mapToDouble(Candidate::more).sum();
         int dearest = taken.stream().mapToInt(Candidate::toCall).max().orElse(0);
         int callable = cells - candidates.size();
-        String line = String.format(Locale.ROOT, "top-up: %d of %d cells can call the change in every time and rate row; "
+        String line = String.format(Locale.ROOT, "top-up: %d of %d cells can call %s in every time and rate row; "
                         + "of the %d that cannot, %d taken cheapest first (their missing rounds about %s of forks, up to %d "
                         + "rounds a cell), %d past --top-up %s, %d not priced by the diff", callable, cells,
+                Figures.percent(change),
                 candidates.size(), taken.size(), clock(more), dearest, priced.size() - taken.size(), clock(budget.toSeconds()),
                 candidates.size() - priced.size());
         return new Choice(List.copyOf(taken), callable, line);

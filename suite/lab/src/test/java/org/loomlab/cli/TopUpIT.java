@@ -65,7 +65,7 @@ class TopUpIT {
 
         LabProcess.Result topped = LabProcess.run(tmp.resolve("log"), 900, again.toArray(String[]::new));
         assertThat(topped.exitCode()).as(topped.stdout() + topped.stderr()).isZero();
-        assertThat(topped.stdout()).contains("top-up: 0 of 1 cells can call the change", "1 taken cheapest first")
+        assertThat(topped.stdout()).contains("top-up: 0 of 1 cells can call 10 %", "1 taken cheapest first")
                 .contains("--top-up 3m00s of forks shared among the 1 cells");
         int after = forks(b);
         assertThat(after).isGreaterThan(before);

@@ -71,19 +71,19 @@ class TopUpChoiceTest {
                 new TopUpChoice.Candidate(plan("file-read"), 3, 10, 200.0, 20.0),   // 7 more: 140 s
                 new TopUpChoice.Candidate(plan("socket-read"), 3, null, 0, 10.0),  // not priced
                 new TopUpChoice.Candidate(plan("active-wait"), 4, 6, 300.0, 50.0)); // 2 more: 100 s, dearer by the diff
-        TopUpChoice.Choice choice = TopUpChoice.of(candidates, 7, Duration.ofMinutes(5));
+        TopUpChoice.Choice choice = TopUpChoice.of(candidates, 7, 0.10, Duration.ofMinutes(5));
         // 300 s: sleep (50), file-read (140), active-wait (100); noop's 540 s do not fit.
         assertThat(choice.taken()).extracting(c -> c.plan().params().get("workload"))
                 .containsExactly("sleep", "file-read", "active-wait");
         assertThat(choice.callable()).isEqualTo(2);
-        assertThat(choice.line()).contains("2 of 7 cells can call the change", "of the 5 that cannot, 3 taken cheapest first",
+        assertThat(choice.line()).contains("2 of 7 cells can call 10 % in every time and rate row", "of the 5 that cannot, 3 taken cheapest first",
                 "about 4m50s of forks", "up to 10 rounds a cell", "1 past --top-up 5m00s", "1 not priced by the diff");
     }
 
     @Test
     void aTopUpTooShortForTheCheapestTakesNothing() {
         TopUpChoice.Choice choice = TopUpChoice.of(List.of(new TopUpChoice.Candidate(plan("noop"), 3, 30, 600.0, 20.0)), 1,
-                Duration.ofMinutes(1));
+                0.10, Duration.ofMinutes(1));
         assertThat(choice.taken()).isEmpty();
     }
 
