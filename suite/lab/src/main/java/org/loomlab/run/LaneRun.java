@@ -279,6 +279,7 @@ final class LaneRun {
             return true;
         }
         Map<String, ToppedUp> toppedUp = new LinkedHashMap<>();
+        List<Path> strays = new ArrayList<>();
         List<CellPlan> turnsOf = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (TopUpChoice.Candidate c : choice.taken()) {
@@ -295,6 +296,7 @@ final class LaneRun {
                 t.missing().ifPresent(TopUpRefusal::refuseMissing);
                 t.missingPerJvm(lane.dir(), cell, c.plan().experiment().runsVirtualThreads(c.plan().params()))
                         .ifPresent(TopUpRefusal::refuseMissing);
+                strays.addAll(t.strays(lane.dir()));
                 CellPlan inLane = c.plan().inLane(lane.name(), lane.asked().own());
                 toppedUp.put(LaneRouting.key(inLane), t);
                 turnsOf.add(inLane);
@@ -324,6 +326,13 @@ final class LaneRun {
             try {
                 for (Lane lane : lanes) {
                     locks.add(RunLock.take(lane.dir()));
+                }
+                for (Path stray : strays) {
+                    Files.delete(stray);
+                }
+                if (!strays.isEmpty()) {
+                    out.println("loom-lab run: removed " + strays.size() + " latency or JFR files of forks an interrupted "
+                            + "top-up left (not in the record), e.g. " + strays.get(0));
                 }
                 out.printf("loom-lab run: topping up run %s: %d cells, %d lanes taking turns (rounds go on from each "
                         + "cell's, shuffled from seed %d and the round)%n", id, choice.taken().size(), lanes.size(),

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -60,6 +61,22 @@ record ToppedUp(Path forks, int rounds, double seconds) {
             return Optional.of(runDir.resolve("jfr").resolve(name() + "-*.jfr"));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The cell's per-JVM files past its rounds, the newest of each kind: what the forks of an interrupted top-up left,
+     * whose cells its record does not hold. Read with the others, they would enter its percentiles and pinning.
+     */
+    List<Path> strays(Path runDir) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (String[] kind : List.of(new String[] {"latency", ".hlog"}, new String[] {"jfr", ".jfr"})) {
+            List<Path> files = new ArrayList<>(CellFiles.of(runDir.resolve(kind[0]), name(), kind[1]));
+            if (files.size() > rounds) {
+                files.sort(Comparator.comparing(f -> f.toFile().lastModified()));
+                out.addAll(files.subList(rounds, files.size()));
+            }
+        }
+        return out;
     }
 
     /** The earlier forks' cells, read back as each fork's were when it ran; each fork's time the mean of theirs. */

@@ -74,6 +74,22 @@ class TopUpRefusalTest {
     }
 
     @Test
+    void theNewestPerJvmFilesPastTheRoundsAreWhatAnInterruptedTopUpLeft() throws Exception {
+        ToppedUp t = new ToppedUp(Files.createDirectories(run.resolve("jmh").resolve("cell-07")), 2, 20);
+        Path latency = Files.createDirectories(run.resolve("latency"));
+        List<Path> files = List.of(latency.resolve("cell-07-300.hlog"), latency.resolve("cell-07-100.hlog"),
+                latency.resolve("cell-07-200.hlog"));
+        long at = 1_700_000_000_000L;
+        for (Path f : files) {
+            Files.writeString(f, "x");
+            f.toFile().setLastModified(at += 60_000);
+        }
+        // Another cell's file, and cell-07's own two first: none is a stray.
+        Files.writeString(latency.resolve("cell-08-400.hlog"), "x");
+        assertThat(t.strays(run)).containsExactly(latency.resolve("cell-07-200.hlog"));
+    }
+
+    @Test
     void percentilesAndPinningNeedTheirPerJvmFilesForEveryRound() throws Exception {
         Path forks = Files.createDirectories(run.resolve("jmh").resolve("cell-07"));
         ToppedUp t = new ToppedUp(forks, 2, 20);
