@@ -181,7 +181,9 @@ public final class MatrixRun {
             });
         }
         ContainerOwner.reap(false).forEach(r -> out.println("removed a container left behind: " + r));
-        int runnable = (int) plan.jdks().stream().filter(MatrixPlan.Jdk::runs).count();
+        // Resumed in turns (or topped up), a complete lane takes its turns too: its run's other lanes are its partners.
+        int runnable = (int) plan.jdks().stream().filter(j -> j.runs() || resumeInTurns && j.action().equals("complete"))
+                .count();
         String whyNot = MatrixInTurns.whyNot(request.resume() && !resumeInTurns, request.cpus(), request.memoryBytes(),
                 target.emulated(), runnable);
         if (request.oneAfterAnother() || whyNot != null) {
