@@ -181,8 +181,10 @@ public final class MatrixRun {
             });
         }
         ContainerOwner.reap(false).forEach(r -> out.println("removed a container left behind: " + r));
-        // Resumed in turns (or topped up), a complete lane takes its turns too: its run's other lanes are its partners.
-        int runnable = (int) plan.jdks().stream().filter(j -> j.runs() || resumeInTurns && j.action().equals("complete"))
+        // Resumed in turns with a lane left to run, or topped up, a complete lane takes its turns too: its run's other
+        // lanes are its partners. A matrix complete in every lane and not topped up stays as it is.
+        boolean partners = resumeInTurns && (request.topUp() != null || plan.jdks().stream().anyMatch(MatrixPlan.Jdk::runs));
+        int runnable = (int) plan.jdks().stream().filter(j -> j.runs() || partners && j.action().equals("complete"))
                 .count();
         String whyNot = MatrixInTurns.whyNot(request.resume() && !resumeInTurns, request.cpus(), request.memoryBytes(),
                 target.emulated(), runnable);
