@@ -1,6 +1,6 @@
 package org.loomlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loomlab.record.RecordJson;
@@ -82,7 +82,7 @@ class TopUpIT {
         for (Path runJson : List.of(a, b)) {
             assertThat(RecordSchema.violations(runJson)).isEmpty();
             JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
-            assertThat(record.get("status").asText()).isEqualTo("complete");
+            assertThat(record.get("status").asString()).isEqualTo("complete");
             // The cell's samples are its first session's forks, then the top-up's.
             assertThat(record.at("/results/0/fork_samples").size()).isEqualTo(after);
             JsonNode sessions = record.at("/lanes/sessions");
