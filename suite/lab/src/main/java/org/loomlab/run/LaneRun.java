@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -117,18 +118,12 @@ final class LaneRun {
             Lane first = lanes.get(0);
             CellJvm base = new CellJvm(first.asked().java(), request.benchmarks(), first.flags(), planned.chosen(),
                     planned.perCell(), planned.timeout(), url, out, planned.running(), history, planned.turns());
-            Map<String, CellJvm> jvms = new LinkedHashMap<>();
-            Map<String, Path> dirs = new LinkedHashMap<>();
-            Map<String, RunRecord> starts = new LinkedHashMap<>();
             FixtureInfo by = served == null ? null : served.info();
-            for (Lane lane : lanes) {
-                jvms.put(lane.name(), base.inLane(lane.asked().java(), lane.flags(), history));
-                dirs.put(lane.name(), lane.dir());
-                starts.put(lane.name(), lane.previous() != null ? lane.previous().resumed(kept(lane, planned), by)
-                        : new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, planned.chosen().label(),
-                        RunStatus.RUNNING, host, lane.jdk(), SuiteFingerprint.read(request.home()), by, List.of())
-                        .withLanes(new Lanes(lane.name(), names, planned.turns().seed())));
-            }
+            Setup setup = Setup.of(lanes, base, history, lane -> lane.previous() != null
+                    ? lane.previous().resumed(kept(lane, planned), by)
+                    : new RunRecord(RunRecord.SCHEMA_VERSION, id, started, null, planned.chosen().label(),
+                    RunStatus.RUNNING, host, lane.jdk(), SuiteFingerprint.read(request.home()), by, List.of())
+                    .withLanes(new Lanes(lane.name(), names, planned.turns().seed())));
             List<RunLock> locks = new ArrayList<>();
             try {
                 for (Lane lane : lanes) {
@@ -152,7 +147,7 @@ final class LaneRun {
                 lanes.forEach(l -> out.printf("lane %s: %s %s (%s) at %s%s%n", l.name(), l.jdk().id(), l.jdk().runtimeVersion(),
                         l.jdk().vmName(), l.asked().java(), l.asked().flags().isEmpty() ? ""
                                 : ", with " + String.join(" ", l.asked().flags())));
-                LabRun run = session.labRun(dirs, starts, new LaneRouting(jvms, dirs), turnsOf, base, profilers,
+                LabRun run = session.labRun(setup.dirs(), setup.starts(), new LaneRouting(setup.jvms(), setup.dirs()), turnsOf, base, profilers,
                         Interleaving.ofLanes(laneAxes));
                 run.run(turnsOf, planned.alreadyRun(), session.progress(turnsOf, base, first.dir()));
                 return ended(lanes, run.records(), laneAxes);
@@ -264,7 +259,7 @@ final class LaneRun {
                           CellProfilers profilers, Instant started) throws Exception {
         Map<String, RunRecord> before = new LinkedHashMap<>();
         lanes.forEach(l -> before.put(l.name(), l.previous()));
-        List<org.loomlab.compare.RunDiff.Row> rows = new ArrayList<>();
+        List<RunDiff.Row> rows = new ArrayList<>();
         for (Lane lane : lanes.subList(1, lanes.size())) {
             rows.addAll(diff(lanes.get(0), lane, before, laneAxes).result().rows());
         }
@@ -313,15 +308,9 @@ final class LaneRun {
             Lane first = lanes.get(0);
             CellJvm base = new CellJvm(first.asked().java(), request.benchmarks(), first.flags(), planned.chosen(), topped,
                     planned.timeout(), url, out, budget, history, planned.turns());
-            Map<String, CellJvm> jvms = new LinkedHashMap<>();
-            Map<String, Path> dirs = new LinkedHashMap<>();
-            Map<String, RunRecord> starts = new LinkedHashMap<>();
             FixtureInfo by = served == null ? null : served.info();
-            for (Lane lane : lanes) {
-                jvms.put(lane.name(), base.inLane(lane.asked().java(), lane.flags(), history));
-                dirs.put(lane.name(), lane.dir());
-                starts.put(lane.name(), lane.previous().resumed(RunSession.finished(lane.previous()), by));
-            }
+            Setup setup = Setup.of(lanes, base, history,
+                    lane -> lane.previous().resumed(RunSession.finished(lane.previous()), by));
             List<RunLock> locks = new ArrayList<>();
             try {
                 for (Lane lane : lanes) {
@@ -341,7 +330,7 @@ final class LaneRun {
                         + choice.taken().size() + " cells as they start, cheapest first: each an equal share of what is left, "
                         + "more while its ratio can still reach the change and a pilot's rounds are kept for every cell after "
                         + "it; what one leaves goes to the next");
-                LabRun run = session.labRun(dirs, starts, new LaneRouting(jvms, dirs, toppedUp), turnsOf, base, profilers,
+                LabRun run = session.labRun(setup.dirs(), setup.starts(), new LaneRouting(setup.jvms(), setup.dirs(), toppedUp), turnsOf, base, profilers,
                         Interleaving.ofLanes(laneAxes));
                 run.topUp(turnsOf, names, session.progress(turnsOf, base, first.dir()));
                 Map<String, RunRecord> after = withSession(lanes, keptWhereAForkFailed(lanes, run.records(),
@@ -430,6 +419,22 @@ final class LaneRun {
     private static String primary(RunRecord record, Cell cell) {
         String key = RunSession.key(cell);
         return record.results().stream().filter(c -> RunSession.key(c).equals(key)).findFirst().orElseThrow().metric();
+    }
+
+    /** Each lane's JVM, run directory and the record it starts from, in the lanes' order. */
+    private record Setup(Map<String, CellJvm> jvms, Map<String, Path> dirs, Map<String, RunRecord> starts) {
+
+        static Setup of(List<Lane> lanes, CellJvm base, CellHistory history, Function<Lane, RunRecord> start) {
+            Map<String, CellJvm> jvms = new LinkedHashMap<>();
+            Map<String, Path> dirs = new LinkedHashMap<>();
+            Map<String, RunRecord> starts = new LinkedHashMap<>();
+            for (Lane lane : lanes) {
+                jvms.put(lane.name(), base.inLane(lane.asked().java(), lane.flags(), history));
+                dirs.put(lane.name(), lane.dir());
+                starts.put(lane.name(), start.apply(lane));
+            }
+            return new Setup(jvms, dirs, starts);
+        }
     }
 
     /** Two lanes or more, taking turns of their own. */

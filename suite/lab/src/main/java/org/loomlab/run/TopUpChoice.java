@@ -83,7 +83,8 @@ final class TopUpChoice {
 
     /**
      * The candidates a top-up of {@code budget} takes: priced ones cheapest first, each while the rounds it lacks fit in
-     * what is left of the budget (a dearer one that does not fit leaves it to cheaper ones after it).
+     * what is left of the budget (a dearer one that does not fit leaves it to cheaper ones after it); when none fits whole,
+     * the cheapest, in part.
      *
      * @param cells  the run's cells, callable or not
      * @param change the plan's change to call, as the first line names it
@@ -99,14 +100,22 @@ final class TopUpChoice {
                 left -= c.more();
             }
         }
-        double more = taken.stream().mapToDouble(Candidate::more).sum();
+        // Too short for any cell whole, the cheapest still gets what there is: its interval narrows toward the change,
+        // and the next top-up goes on from its rounds.
+        boolean inPart = taken.isEmpty() && !priced.isEmpty() && priced.get(0).secondsPerRound() <= left;
+        if (inPart) {
+            taken.add(priced.get(0));
+        }
+        double more = Math.min(budget.toMillis() / 1000.0, taken.stream().mapToDouble(Candidate::more).sum());
         int dearest = taken.stream().mapToInt(Candidate::toCall).max().orElse(0);
         int callable = cells - candidates.size();
         String line = String.format(Locale.ROOT, "top-up: %d of %d cells can call %s in every time and rate row; "
                         + "of the %d that cannot, %d taken cheapest first (their missing rounds about %s of forks, up to %d "
-                        + "rounds a cell), %d past --top-up %s, %d not priced by the diff", callable, cells,
+                        + "rounds a cell%s), %d past --top-up %s, %d not priced by the diff", callable, cells,
                 Figures.percent(change),
-                candidates.size(), taken.size(), clock(more), dearest, priced.size() - taken.size(), clock(budget.toSeconds()),
+                candidates.size(), taken.size(), clock(more), dearest,
+                inPart ? "; the top-up is shorter than the rounds it lacks, so it gets what there is" : "",
+                priced.size() - taken.size(), clock(budget.toSeconds()),
                 candidates.size() - priced.size());
         return new Choice(List.copyOf(taken), callable, line);
     }

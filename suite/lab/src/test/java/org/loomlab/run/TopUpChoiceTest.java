@@ -81,8 +81,18 @@ class TopUpChoiceTest {
     }
 
     @Test
-    void aTopUpTooShortForTheCheapestTakesNothing() {
-        TopUpChoice.Choice choice = TopUpChoice.of(List.of(new TopUpChoice.Candidate(plan("noop"), 3, 30, 600.0, 20.0)), 1,
+    void aTopUpTooShortForAnyCellWholeGivesTheCheapestWhatThereIs() {
+        List<TopUpChoice.Candidate> candidates = List.of(new TopUpChoice.Candidate(plan("noop"), 3, 30, 600.0, 20.0),
+                new TopUpChoice.Candidate(plan("sleep"), 3, 40, 900.0, 20.0));
+        TopUpChoice.Choice choice = TopUpChoice.of(candidates, 2, 0.10, Duration.ofMinutes(1));
+        assertThat(choice.taken()).extracting(c -> c.plan().params().get("workload")).containsExactly("noop");
+        assertThat(choice.line()).contains("1 taken cheapest first", "about 1m00s of forks",
+                "shorter than the rounds it lacks", "1 past --top-up 1m00s");
+    }
+
+    @Test
+    void aTopUpShorterThanOneRoundTakesNothing() {
+        TopUpChoice.Choice choice = TopUpChoice.of(List.of(new TopUpChoice.Candidate(plan("noop"), 3, 30, 600.0, 90.0)), 1,
                 0.10, Duration.ofMinutes(1));
         assertThat(choice.taken()).isEmpty();
     }
