@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * Runs planned cells one after another (or, interleaved, a group at a time) and keeps run.json valid after every step: a cell that
@@ -112,7 +113,7 @@ public final class LabRun {
         return run(plans, names::get, true, progress);
     }
 
-    private RunRecord run(List<CellPlan> plans, java.util.function.IntFunction<String> name, boolean replacing,
+    private RunRecord run(List<CellPlan> plans, IntFunction<String> name, boolean replacing,
                           Progress progress) throws IOException {
         this.replacing = replacing;
         writeAll();

@@ -6,6 +6,7 @@ import org.loomlab.plan.ForkShape;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -47,7 +48,7 @@ record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs, Map<String
 
     /** Each member's earlier forks, none for a cell not topped up. */
     List<ForkLoop.Earlier> earlier(List<CellPlan> group, Readers readers) throws IOException {
-        List<ForkLoop.Earlier> out = new java.util.ArrayList<>();
+        List<ForkLoop.Earlier> out = new ArrayList<>();
         for (CellPlan p : group) {
             ToppedUp t = p.lane() == null ? null : toppedUp.get(key(p));
             out.add(t == null ? ForkLoop.Earlier.NONE : t.read(readers.of(p)));
@@ -71,7 +72,7 @@ record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs, Map<String
 
     /** Each member's forks, in its lane's run directory (or the run's own). */
     List<ForkLoop.Fork> forks(List<CellPlan> group, Path runDir, List<String> names, MemberForks each) throws IOException {
-        List<ForkLoop.Fork> forks = new java.util.ArrayList<>();
+        List<ForkLoop.Fork> forks = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             forks.add(each.of(group.get(i), dir(group.get(i), runDir), names.get(i)));
         }

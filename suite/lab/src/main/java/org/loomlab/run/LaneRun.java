@@ -15,6 +15,7 @@ import org.loomlab.plan.TurnOrder;
 import org.loomlab.progress.CellHistory;
 import org.loomlab.progress.Progress;
 import org.loomlab.record.Cell;
+import org.loomlab.record.CellStatus;
 import org.loomlab.record.FixtureInfo;
 import org.loomlab.record.Host;
 import org.loomlab.record.Jdk;
@@ -355,7 +356,7 @@ final class LaneRun {
         for (TopUpChoice.Candidate c : taken) {
             Optional<Cell> failed = lanes.stream().flatMap(l -> records.get(l.name()).results().stream()
                     .filter(cell -> RunSession.key(cell).equals(keyIn(l, c.plan()))
-                            && cell.status() != org.loomlab.record.CellStatus.OK)).findFirst();
+                            && cell.status() != CellStatus.OK)).findFirst();
             if (failed.isEmpty()) {
                 continue;
             }

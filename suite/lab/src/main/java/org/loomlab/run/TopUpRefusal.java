@@ -20,8 +20,7 @@ final class TopUpRefusal {
     /** Refused unless run {@code id}'s plan took turns in lanes and had a change to call. */
     static void refuseUnlessTopUppable(String id, RunPlan plan) {
         if (plan.lanes() == null || plan.lanes().isEmpty()) {
-            throw new IllegalArgumentException("--top-up: run " + id + " did not take turns (one JDK, no lanes in its plan); "
-                    + "a top-up adds rounds, and only a round of lanes pairs: top up a run of --lane or --jvm A,B");
+            throw new IllegalArgumentException(notInTurns(id));
         }
         if (plan.detect() == null) {
             throw new IllegalArgumentException("--top-up: run " + id + " was planned without --detect ("
@@ -32,10 +31,13 @@ final class TopUpRefusal {
 
     /** Refused when no lane was given: the run took turns in lanes to be named again, or it took none. */
     static void refuseWithoutLanes(String id, List<String> planned) {
-        throw new IllegalArgumentException(planned == null || planned.isEmpty()
-                ? "--top-up: run " + id + " did not take turns (one JDK, no lanes in its plan); a top-up adds rounds, and "
-                + "only a round of lanes pairs: top up a run of --lane or --jvm A,B"
+        throw new IllegalArgumentException(planned == null || planned.isEmpty() ? notInTurns(id)
                 : "--top-up: run " + id + " took turns in lanes " + planned + "; give them with --lane, in that order");
+    }
+
+    private static String notInTurns(String id) {
+        return "--top-up: run " + id + " did not take turns (one JDK, no lanes in its plan); a top-up adds rounds, and "
+                + "only a round of lanes pairs: top up a run of --lane or --jvm A,B";
     }
 
     /** Refused when the run has no record of one JDK here: a top-up carries on lanes, named again. */

@@ -22,6 +22,27 @@ import java.util.Optional;
  */
 record ToppedUp(Path forks, int rounds, double seconds) {
 
+    /** The files a cell's forks leave one a JVM beside the run's record, read over all its forks when it is pooled. */
+    enum PerJvm {
+        LATENCY("latency", ".hlog"), PINNING("jfr", ".jfr");
+
+        final String folder;
+        final String suffix;
+
+        PerJvm(String folder, String suffix) {
+            this.folder = folder;
+            this.suffix = suffix;
+        }
+
+        List<Path> of(Path runDir, String cell) throws IOException {
+            return CellFiles.of(runDir.resolve(folder), cell, suffix);
+        }
+
+        Path pattern(Path runDir, String cell) {
+            return runDir.resolve(folder).resolve(cell + "-*" + suffix);
+        }
+    }
+
     /** How a runner reads one earlier fork's cells from its raw file. */
     interface Reader {
         List<Cell> cells(Path forkFile, double wall, String raw) throws IOException;
@@ -52,13 +73,12 @@ record ToppedUp(Path forks, int rounds, double seconds) {
      * cell's pinning. Pooled again without them, those would describe the new forks only.
      */
     Optional<Path> missingPerJvm(Path runDir, Cell recorded, boolean virtualThreads) throws IOException {
-        if (recorded.percentiles() != null && !recorded.percentiles().isEmpty()
-                && CellFiles.of(runDir.resolve("latency"), name(), ".hlog").size() < rounds) {
-            return Optional.of(runDir.resolve("latency").resolve(name() + "-*.hlog"));
-        }
-        if (virtualThreads && recorded.pinning() != null
-                && CellFiles.of(runDir.resolve("jfr"), name(), ".jfr").size() < rounds) {
-            return Optional.of(runDir.resolve("jfr").resolve(name() + "-*.jfr"));
+        boolean latency = recorded.percentiles() != null && !recorded.percentiles().isEmpty();
+        boolean pinning = virtualThreads && recorded.pinning() != null;
+        for (PerJvm kind : PerJvm.values()) {
+            if ((kind == PerJvm.LATENCY ? latency : pinning) && kind.of(runDir, name()).size() < rounds) {
+                return Optional.of(kind.pattern(runDir, name()));
+            }
         }
         return Optional.empty();
     }
@@ -69,8 +89,8 @@ record ToppedUp(Path forks, int rounds, double seconds) {
      */
     List<Path> strays(Path runDir) throws IOException {
         List<Path> out = new ArrayList<>();
-        for (String[] kind : List.of(new String[] {"latency", ".hlog"}, new String[] {"jfr", ".jfr"})) {
-            List<Path> files = new ArrayList<>(CellFiles.of(runDir.resolve(kind[0]), name(), kind[1]));
+        for (PerJvm kind : PerJvm.values()) {
+            List<Path> files = new ArrayList<>(kind.of(runDir, name()));
             if (files.size() > rounds) {
                 files.sort(Comparator.comparing(f -> f.toFile().lastModified()));
                 out.addAll(files.subList(rounds, files.size()));
