@@ -18,11 +18,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -131,28 +134,93 @@ public final class RunExports {
         return RecordJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(jmh) + "\n";
     }
 
-    /** The JMH result objects of every cell, in the run's order, forks in their numeric order. */
+    /**
+     * The JMH result objects of every cell, in the run's order, forks in their numeric order. A fork the record counts
+     * whose raw file is not here (a run topped up or resumed on a fresh checkout, which has none of the earlier
+     * sessions' files) keeps its results from the {@value #JMH_MERGED} the run wrote before, found by the fork file its
+     * JVM was told to write ({@code -Dloomlab.cell}).
+     */
     public static ArrayNode jmhMerged(Path runDir, RunRecord run) throws IOException {
         ArrayNode merged = RecordJson.mapper().createArrayNode();
+        Map<String, List<JsonNode>> before = null;
         // a scenario's metrics share one raw file, a JMH cell's secondaries too
         for (String name : rawFiles(run)) {
-            for (Path file : jsonFiles(runDir.resolve(name))) {
-                JsonNode tree;
-                try {
-                    tree = RecordJson.mapper().readTree(file.toFile());
-                } catch (JacksonException notJson) {
-                    continue; // a fork killed while JMH wrote its result; the record says how that cell ended
-                }
-                if (tree != null && tree.isArray()) {
-                    tree.forEach(result -> {
-                        if (result.has("benchmark") && result.has("primaryMetric")) {
-                            merged.add(result);
-                        }
-                    });
+            Path raw = runDir.resolve(name);
+            if (Files.isRegularFile(raw)) {
+                addResults(merged, raw);
+                continue;
+            }
+            TreeMap<Integer, Path> here = forkFiles(raw);
+            int recorded = recordedForks(run, name);
+            int last = Math.max(recorded, here.isEmpty() ? 0 : here.lastKey());
+            for (int k = 1; k <= last; k++) {
+                if (here.containsKey(k)) {
+                    addResults(merged, here.get(k));
+                } else if (k <= recorded) {
+                    before = before == null ? writtenBefore(runDir) : before;
+                    before.getOrDefault(name + "/fork-" + k + ".json", List.of()).forEach(merged::add);
                 }
             }
         }
         return merged;
+    }
+
+    private static void addResults(ArrayNode merged, Path file) {
+        JsonNode tree;
+        try {
+            tree = RecordJson.mapper().readTree(file.toFile());
+        } catch (JacksonException notJson) {
+            return; // a fork killed while JMH wrote its result; the record says how that cell ended
+        }
+        if (tree != null && tree.isArray()) {
+            tree.forEach(result -> {
+                if (result.has("benchmark") && result.has("primaryMetric")) {
+                    merged.add(result);
+                }
+            });
+        }
+    }
+
+    /** The most forks a cell of raw file {@code name} counts in its record. */
+    private static int recordedForks(RunRecord run, String name) {
+        return run.results().stream().filter(c -> name.equals(c.rawFile()) && c.precision() != null)
+                .mapToInt(c -> c.precision().forks()).max().orElse(0);
+    }
+
+    /** The results of the merged file the run wrote before, by the fork file each came from ({@code jmh/cell-07/fork-2.json}). */
+    private static Map<String, List<JsonNode>> writtenBefore(Path runDir) throws IOException {
+        Map<String, List<JsonNode>> out = new LinkedHashMap<>();
+        Optional<Path> file = mergedFile(runDir);
+        if (file.isEmpty()) {
+            return out;
+        }
+        JsonNode all = RecordJson.mapper().readTree(readMerged(file.get()));
+        for (JsonNode result : all) {
+            for (JsonNode arg : result.path("jvmArgs")) {
+                String a = arg.asString();
+                if (a.startsWith(CELL_FLAG)) {
+                    Path fork = Path.of(a.substring(CELL_FLAG.length()));
+                    int n = fork.getNameCount();
+                    if (n >= 3) {
+                        out.computeIfAbsent(fork.subpath(n - 3, n).toString().replace('\\', '/'), k -> new ArrayList<>())
+                                .add(result);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The flag that tells a fork's JVM which file its cell goes to. */
+    private static final String CELL_FLAG = "-Dloomlab.cell=";
+
+    /** A cell directory's {@code fork-N.json} files by N; none when it is not here. */
+    private static TreeMap<Integer, Path> forkFiles(Path raw) throws IOException {
+        TreeMap<Integer, Path> out = new TreeMap<>();
+        for (Path f : jsonFiles(raw)) {
+            out.put(Integer.parseInt(f.getFileName().toString().replaceAll("\\D", "")), f);
+        }
+        return out;
     }
 
     /** A cell's raw file, or its directory's {@code fork-N.json} files by N. */

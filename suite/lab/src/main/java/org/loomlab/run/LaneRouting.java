@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where a planned cell forks and writes when the run's JDKs take turns: its lane's JDK and flags, and its lane's run
@@ -41,6 +42,11 @@ record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs, Map<String
         return group.stream().anyMatch(p -> p.lane() != null && toppedUp.containsKey(key(p)));
     }
 
+    /** The finished cell a member tops up, if it does. */
+    Optional<ToppedUp> toppedUp(CellPlan plan) {
+        return plan.lane() == null ? Optional.empty() : Optional.ofNullable(toppedUp.get(key(plan)));
+    }
+
     /** How a runner reads a member's earlier forks. */
     interface Readers {
         ToppedUp.Reader of(CellPlan plan);
@@ -50,8 +56,8 @@ record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs, Map<String
     List<ForkLoop.Earlier> earlier(List<CellPlan> group, Readers readers) throws IOException {
         List<ForkLoop.Earlier> out = new ArrayList<>();
         for (CellPlan p : group) {
-            ToppedUp t = p.lane() == null ? null : toppedUp.get(key(p));
-            out.add(t == null ? ForkLoop.Earlier.NONE : t.read(readers.of(p)));
+            Optional<ToppedUp> t = toppedUp(p);
+            out.add(t.isEmpty() ? ForkLoop.Earlier.NONE : t.get().read(readers.of(p)));
         }
         return out;
     }

@@ -253,8 +253,9 @@ final class LaneRun {
      * A finished run carried on ({@code --top-up}): the cells whose ratio cannot yet call the plan's change get more
      * rounds, cheapest first within the top-up's time ({@link TopUpChoice}); each keeps its rounds and names, its new
      * rounds shuffled from the plan's seed and their index, and its record is pooled again over all its forks. The
-     * record's lanes block says which session ran which rounds. Every earlier fork's raw file must be here: checked,
-     * with the lanes' rounds, before anything is written.
+     * record's lanes block says which session ran which rounds. Earlier forks whose raw files are not here (a fresh
+     * checkout) are pooled from the record's fork samples; whether it can stand in for them is checked, with the lanes'
+     * rounds, before anything is written.
      */
     private boolean topUp(List<Lane> lanes, String id, Planned planned, Set<String> laneAxes, Path hostDir,
                           CellProfilers profilers, Instant started) throws Exception {
@@ -278,26 +279,33 @@ final class LaneRun {
         List<Path> strays = new ArrayList<>();
         List<CellPlan> turnsOf = new ArrayList<>();
         List<String> names = new ArrayList<>();
+        int fromRecord = 0;
         for (TopUpChoice.Candidate c : choice.taken()) {
             List<Integer> rounds = lanes.stream().map(l -> recorded(l, c.plan()).precision().forks()).toList();
             if (rounds.stream().distinct().count() != 1) {
                 TopUpRefusal.refuseUnpaired(id, c.plan().experiment().label() + " " + c.plan().params(), rounds);
             }
             for (Lane lane : lanes) {
-                Cell cell = recorded(lane, c.plan());
-                if (cell.rawFile() == null) {
-                    TopUpRefusal.refuseMissing(lane.dir().resolve("jmh"));
+                List<Cell> cells = recordedCells(lane, c.plan());
+                if (cells.get(0).rawFile() == null) {
+                    TopUpRefusal.refuseNoRawFile(lane.name(), c.plan().experiment().label() + " " + c.plan().params());
                 }
-                ToppedUp t = new ToppedUp(lane.dir().resolve(cell.rawFile()), rounds.get(0), cell.wallSeconds());
-                t.missing().ifPresent(TopUpRefusal::refuseMissing);
-                t.missingPerJvm(lane.dir(), cell, c.plan().experiment().runsVirtualThreads(c.plan().params()))
-                        .ifPresent(TopUpRefusal::refuseMissing);
+                ToppedUp t = ToppedUp.of(lane.dir().resolve(cells.get(0).rawFile()), rounds.get(0), cells, lane.dir(),
+                        c.plan().experiment().runsVirtualThreads(c.plan().params()));
+                if (!t.rawHere()) {
+                    t.earlierFromRecord(); // refused now, before anything is written, if the record cannot stand in for them
+                    fromRecord++;
+                }
                 strays.addAll(t.strays(lane.dir()));
                 CellPlan inLane = c.plan().inLane(lane.name(), lane.asked().own());
                 toppedUp.put(LaneRouting.key(inLane), t);
                 turnsOf.add(inLane);
                 names.add(t.name());
             }
+        }
+        if (fromRecord > 0) {
+            out.println("loom-lab run: the raw fork files of " + fromRecord + " of the " + turnsOf.size() + " lane cells are "
+                    + "not here (they stay out of git): their earlier rounds are pooled from the record's fork samples");
         }
         // Past the plan's fork limit where the diff's price says so; the top-up's time is what holds a cell back.
         int most = Math.max(policy.maxForks(), choice.taken().stream().mapToInt(TopUpChoice.Candidate::toCall).max().orElseThrow());
@@ -370,6 +378,16 @@ final class LaneRun {
             }
         }
         return kept;
+    }
+
+    /** Every cell (one a metric) {@code lane} recorded for the planned cell {@code plan}, the primary first. */
+    private static List<Cell> recordedCells(Lane lane, CellPlan plan) {
+        Cell primary = recorded(lane, plan);
+        String key = keyIn(lane, plan);
+        List<Cell> out = new ArrayList<>(List.of(primary));
+        RunSession.finished(lane.previous()).stream()
+                .filter(c -> RunSession.key(c).equals(key) && !c.metric().equals(primary.metric())).forEach(out::add);
+        return out;
     }
 
     /** The primary cell {@code lane} recorded for the planned cell {@code plan}. */

@@ -7,6 +7,7 @@ import org.loomlab.plan.Experiment;
 import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
+import org.loomlab.record.Pinning;
 import org.loomlab.record.RecordJson;
 import tools.jackson.core.type.TypeReference;
 
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Runs a scenario cell (fairness, service, footprint, ...) in a JVM of its own through
@@ -73,12 +75,14 @@ public final class ScenarioCell implements CellRunner {
                 lanes.usual(group, jvm, shape), jvm.turns(group, names), lanes.earlier(group, plan -> this::measured));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
-            out.add(withPinning(group.get(i), pooled.get(i), lanes.dir(group.get(i), runDir), names.get(i)));
+            out.add(withPinning(group.get(i), pooled.get(i), lanes.dir(group.get(i), runDir), names.get(i),
+                    lanes.toppedUp(group.get(i))));
         }
         return out;
     }
 
-    private static List<Cell> withPinning(CellPlan plan, List<Cell> cells, Path runDir, String name) throws IOException {
+    private static List<Cell> withPinning(CellPlan plan, List<Cell> cells, Path runDir, String name,
+                                          Optional<ToppedUp> topped) throws IOException {
         if (!plan.experiment().runsVirtualThreads(plan.params())) {
             return cells;
         }
@@ -88,7 +92,8 @@ public final class ScenarioCell implements CellRunner {
             return cells;
         }
         List<Cell> out = new ArrayList<>(cells);
-        out.set(0, cells.get(0).withPinning(PinnedEventRecording.read(runDir, name)));
+        Pinning read = PinnedEventRecording.read(runDir, name);
+        out.set(0, topped.isPresent() ? topped.get().withPinning(cells.get(0), read) : cells.get(0).withPinning(read));
         return out;
     }
 

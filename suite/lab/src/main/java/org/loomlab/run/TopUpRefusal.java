@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * Why a run cannot be topped up ({@code --top-up}), each a one-line error before anything is written, worded like the
  * resume's refusals. A top-up adds rounds to cells whose paired ratio cannot yet call the plan's change, so it needs
- * rounds (lanes that took turns), a change to call ({@code --detect}), every cell finished, and each earlier fork's raw
- * file to pool the new forks with.
+ * rounds (lanes that took turns), a change to call ({@code --detect}) and every cell finished; each earlier fork's
+ * raw files are pooled where they are here, else the record is.
  */
 final class TopUpRefusal {
 
@@ -54,10 +54,17 @@ final class TopUpRefusal {
         }
     }
 
-    /** Refused where an earlier fork's raw file is not here: its cell could not be pooled with new forks. */
-    static void refuseMissing(Path file) {
-        throw new IllegalArgumentException("--top-up: missing " + file + " (a run's raw files stay out of git); a top-up "
-                + "pools a cell's earlier forks from their files, so it runs on the machine that ran the run");
+    /** Refused for a cell whose record names no raw file: its new forks would have no name to go on from. */
+    static void refuseNoRawFile(String lane, String cell) {
+        throw new IllegalArgumentException("--top-up: lane " + lane + "'s record of " + cell + " names no raw file, so its "
+                + "new forks have no name to go on from; run it again with --resume instead");
+    }
+
+    /** Refused where some but not all of a cell's per-JVM files are here: which rounds they hold cannot be told. */
+    static void refusePartial(Path pattern, int here, int rounds) {
+        throw new IllegalArgumentException("--top-up: " + here + " of " + rounds + " rounds' files " + pattern + " are here; "
+                + "a top-up pools all of them or, where none is here, keeps what the record says of them: restore or "
+                + "remove them");
     }
 
     /** Refused without --resume: a top-up carries on a finished run. */

@@ -1,26 +1,66 @@
 package org.loomlab.run;
 
 import org.loomlab.record.Cell;
+import org.loomlab.record.ForkMemory;
+import org.loomlab.record.Pinning;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A finished cell of one lane that a top-up gives more rounds: where its forks' raw files are (the JMH JSON or the
- * scenario's cells, {@code fork-K.json}), how many rounds it has and what they took. Its cell is rebuilt from those
- * files and the new forks, by the same loop that pools any cell's forks ({@link ForkLoop.Earlier}); the record's pooled
- * numbers are not enough to pool with.
+ * scenario's cells, {@code fork-K.json}), how many rounds it has and what they took, and its record's cells. Its cell
+ * is rebuilt from the earlier forks and the new ones by the same loop that pools any cell's forks
+ * ({@link ForkLoop.Earlier}). The earlier forks are read back from their raw files where they are here, else from the
+ * record, which keeps each fork's samples of every metric (a fresh checkout has no raw files: they stay out of git).
  *
- * @param forks   the directory of its forks' raw files, e.g. {@code results/HOST/LANE/RUN/jmh/cell-07}
- * @param rounds  the rounds (forks) it has
- * @param seconds what they took, as its record says
+ * @param forks      the directory of its forks' raw files, e.g. {@code results/HOST/LANE/RUN/jmh/cell-07}
+ * @param rounds     the rounds (forks) it has
+ * @param seconds    what they took, as its record says
+ * @param recorded   its record's cells, one a metric, the primary first
+ * @param fromRecord the per-JVM files none of whose earlier rounds are here: what they gave the record is kept
  */
-record ToppedUp(Path forks, int rounds, double seconds) {
+record ToppedUp(Path forks, int rounds, double seconds, List<Cell> recorded, Set<PerJvm> fromRecord) {
+
+    ToppedUp {
+        recorded = List.copyOf(recorded);
+        fromRecord = fromRecord.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(fromRecord));
+    }
+
+    /**
+     * The cell of one lane, its per-JVM files looked for: each kind the record was read from is here for every earlier
+     * round (read again over all), or for none (kept as recorded). Some but not all is refused: the files are named by
+     * the JVM's pid, not its round, so which rounds they hold cannot be told.
+     *
+     * @param recorded       its record's cells, the primary first
+     * @param virtualThreads whether its threads are virtual (its pinning is read from JFR)
+     */
+    static ToppedUp of(Path forks, int rounds, List<Cell> recorded, Path runDir, boolean virtualThreads) throws IOException {
+        Cell primary = recorded.get(0);
+        boolean latency = primary.percentiles() != null && !primary.percentiles().isEmpty();
+        boolean pinning = virtualThreads && primary.pinning() != null;
+        Set<PerJvm> fromRecord = EnumSet.noneOf(PerJvm.class);
+        String name = forks.getFileName().toString();
+        for (PerJvm kind : PerJvm.values()) {
+            if (!(kind == PerJvm.LATENCY ? latency : pinning)) {
+                continue;
+            }
+            int here = kind.of(runDir, name).size();
+            if (here == 0) {
+                fromRecord.add(kind);
+            } else if (here < rounds) {
+                TopUpRefusal.refusePartial(kind.pattern(runDir, name), here, rounds);
+            }
+        }
+        return new ToppedUp(forks, rounds, primary.wallSeconds(), recorded, fromRecord);
+    }
 
     /** The files a cell's forks leave one a JVM beside the run's record, read over all its forks when it is pooled. */
     enum PerJvm {
@@ -57,30 +97,14 @@ record ToppedUp(Path forks, int rounds, double seconds) {
         return forks.resolve("fork-" + k + ".json");
     }
 
-    /** The first raw file missing, if any: a top-up runs only where every earlier fork's file is. */
-    Optional<Path> missing() {
+    /** Whether every earlier fork's raw file is here: if not, the earlier forks are read from the record. */
+    boolean rawHere() {
         for (int k = 1; k <= rounds; k++) {
             if (!Files.isRegularFile(fork(k))) {
-                return Optional.of(fork(k));
+                return false;
             }
         }
-        return Optional.empty();
-    }
-
-    /**
-     * The first of the cell's per-JVM files (one a fork, beside the run's record) that is short of its rounds, as a
-     * pattern: the latency histograms its percentiles were read from, the pinned-event recordings of a virtual-thread
-     * cell's pinning. Pooled again without them, those would describe the new forks only.
-     */
-    Optional<Path> missingPerJvm(Path runDir, Cell recorded, boolean virtualThreads) throws IOException {
-        boolean latency = recorded.percentiles() != null && !recorded.percentiles().isEmpty();
-        boolean pinning = virtualThreads && recorded.pinning() != null;
-        for (PerJvm kind : PerJvm.values()) {
-            if ((kind == PerJvm.LATENCY ? latency : pinning) && kind.of(runDir, name()).size() < rounds) {
-                return Optional.of(kind.pattern(runDir, name()));
-            }
-        }
-        return Optional.empty();
+        return true;
     }
 
     /**
@@ -99,13 +123,68 @@ record ToppedUp(Path forks, int rounds, double seconds) {
         return out;
     }
 
-    /** The earlier forks' cells, read back as each fork's were when it ran; each fork's time the mean of theirs. */
+    /** The earlier forks' cells, read back as each fork's were when it ran (or from the record); each fork's time the mean of theirs. */
     ForkLoop.Earlier read(Reader reader) throws IOException {
+        if (!rawHere()) {
+            return new ForkLoop.Earlier(earlierFromRecord(), seconds);
+        }
         List<List<Cell>> out = new ArrayList<>();
         String raw = forks.getParent().getFileName() + "/" + name();
         for (int k = 1; k <= rounds; k++) {
             out.add(reader.cells(fork(k), seconds / rounds, raw));
         }
         return new ForkLoop.Earlier(out, seconds);
+    }
+
+    /**
+     * The earlier forks as the record keeps them, one cell a metric a fork: the fork's samples and memory peaks; what
+     * the record sums over forks (pinned events, failed operations) on the first fork only, and what it averages (meal
+     * spread and shares, CPU tokens) on every one. Pooled with new forks ({@link ForkLoop}), they give what the raw files
+     * would have given.
+     */
+    List<List<Cell>> earlierFromRecord() {
+        List<List<Cell>> out = new ArrayList<>();
+        for (int k = 0; k < rounds; k++) {
+            List<Cell> fork = new ArrayList<>();
+            for (Cell c : recorded) {
+                List<List<Double>> each = c.forks();
+                if (each.size() != rounds) {
+                    throw new IllegalArgumentException("--top-up: the raw files of " + forks + " are not here, and its record "
+                            + "keeps " + c.metric() + "'s samples of " + each.size() + " forks, not of its " + rounds
+                            + " rounds; top it up on the machine that ran it");
+                }
+                List<Double> samples = each.get(k);
+                List<ForkMemory> memory = c.forkMemory() != null && c.forkMemory().size() == rounds
+                        ? List.of(c.forkMemory().get(k)) : null;
+                fork.add(c.toBuilder().samples(samples).forkSamples(List.of(samples)).forkMemory(memory)
+                        .pinning(k == 0 ? c.pinning() : null).pinnedEvents(k == 0 ? c.pinnedEvents() : null)
+                        .errors(k == 0 ? c.errors() : null).wallSeconds(seconds / rounds).build());
+            }
+            out.add(fork);
+        }
+        return out;
+    }
+
+    /** The pooled cell's percentiles: those {@code read} over its files, or, where its earlier rounds' are not here, the record's. */
+    Cell withPercentiles(Cell pooled, Map<String, Double> read) {
+        if (!fromRecord.contains(PerJvm.LATENCY)) {
+            return pooled.withPercentiles(read);
+        }
+        // Percentiles of two histograms cannot be had from the percentiles of each: the earlier rounds' stand.
+        return noted(pooled.withPercentiles(recorded.get(0).percentiles()), "percentiles of its first " + rounds
+                + " rounds (their latency histograms were not here to pool with the new rounds')");
+    }
+
+    /** The pooled cell's pinning: what {@code read} found over its files, plus the record's where its earlier rounds' are not here. */
+    Cell withPinning(Cell pooled, Pinning read) {
+        if (!fromRecord.contains(PerJvm.PINNING)) {
+            return pooled.withPinning(read);
+        }
+        Pinning earlier = recorded.get(0).pinning();
+        return pooled.withPinning(earlier == null ? read : earlier.plus(read));
+    }
+
+    private static Cell noted(Cell c, String note) {
+        return c.withStatus(c.status(), c.message() == null ? note : c.message() + "; " + note, c.wallSeconds(), c.rawFile());
     }
 }

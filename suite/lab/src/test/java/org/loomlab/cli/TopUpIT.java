@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A finished lanes run topped up ({@code run --resume --top-up}): the real command line, forked, against real JMH forks.
- * Sketched with the feature, not yet run: the lab's machine rules kept its author from forking benchmark JVMs.
+ * Topped up twice: where it ran, pooling the earlier forks' raw files, then as on a fresh checkout without them.
  */
 class TopUpIT {
 
@@ -43,30 +43,33 @@ class TopUpIT {
         int before = forks(b);
         assertThat(before).isEqualTo(2);
 
-        // Refused in one line, nothing written: a planning flag typed again; an earlier fork's raw file missing.
+        // Refused in one line, nothing written: a planning flag typed again; some of a cell's latency files missing.
         List<String> again = new ArrayList<>(List.of("run", "--resume", "--run-id", "topup-it", "--results",
-                results.toString(), "--top-up", "3m"));
+                results.toString(), "--top-up", "20s"));
         again.addAll(lanes);
         List<String> retyped = new ArrayList<>(again);
         retyped.addAll(List.of("--max-forks", "9"));
         LabProcess.Result flags = LabProcess.run(tmp.resolve("log"), 120, retyped.toArray(String[]::new));
         assertThat(flags.exitCode()).isEqualTo(LoomLab.USAGE);
         assertThat(flags.stderr().strip()).doesNotContain("\n").contains("leave out --max-forks");
-        Path fork1 = a.resolveSibling("jmh").resolve("cell-01").resolve("fork-1.json");
-        Path aside = tmp.resolve("fork-1.json");
-        Files.move(fork1, aside);
+        Path latency;
+        try (Stream<Path> files = Files.list(a.resolveSibling("latency"))) {
+            latency = files.filter(f -> f.getFileName().toString().startsWith("cell-01-")).findFirst().orElseThrow();
+        }
+        Path aside = tmp.resolve(latency.getFileName());
+        Files.move(latency, aside);
         String recordB = Files.readString(b);
-        LabProcess.Result missing = LabProcess.run(tmp.resolve("log"), 120, again.toArray(String[]::new));
-        assertThat(missing.exitCode()).isEqualTo(LoomLab.USAGE);
-        assertThat(missing.stderr().strip()).doesNotContain("\n").contains("--top-up: missing " + fork1)
-                .contains("runs on the machine that ran the run");
+        LabProcess.Result partial = LabProcess.run(tmp.resolve("log"), 120, again.toArray(String[]::new));
+        assertThat(partial.exitCode()).isEqualTo(LoomLab.USAGE);
+        assertThat(partial.stderr().strip()).doesNotContain("\n").contains("--top-up: 1 of 2 rounds' files ")
+                .contains("restore or remove them");
         assertThat(b).hasContent(recordB);
-        Files.move(aside, fork1);
+        Files.move(aside, latency);
 
         LabProcess.Result topped = LabProcess.run(tmp.resolve("log"), 900, again.toArray(String[]::new));
         assertThat(topped.exitCode()).as(topped.stdout() + topped.stderr()).isZero();
         assertThat(topped.stdout()).contains("top-up: 0 of 1 cells can call 10 %", "1 taken cheapest first")
-                .contains("--top-up 3m00s of forks shared among the 1 cells");
+                .contains("of forks shared among the 1 cells").doesNotContain("pooled from the record");
         int after = forks(b);
         assertThat(after).isGreaterThan(before);
         assertThat(forks(a)).isEqualTo(after);
@@ -95,6 +98,50 @@ class TopUpIT {
         JsonNode compared = RecordJson.mapper().readTree(b.resolveSibling("diff-vs-a.json").toFile());
         assertThat(compared.get("paired_by_round").asBoolean()).isTrue();
         assertThat(compared.at("/rows/0/a_forks").asInt()).isEqualTo(after);
+
+        // A fresh checkout has the records and exports, not the raw files: the record stands in for the earlier rounds.
+        List<JsonNode> samplesBefore = new ArrayList<>();
+        for (Path runJson : List.of(a, b)) {
+            samplesBefore.add(RecordJson.mapper().readTree(runJson.toFile()).at("/results/0/fork_samples"));
+            for (String raw : List.of("jmh", "latency", "jfr")) {
+                deleteTree(runJson.resolveSibling(raw));
+            }
+        }
+        LabProcess.Result fresh = LabProcess.run(tmp.resolve("log"), 900, again.toArray(String[]::new));
+        assertThat(fresh.exitCode()).as(fresh.stdout() + fresh.stderr()).isZero();
+        assertThat(fresh.stdout()).contains("the raw fork files of 2 of the 2 lane cells are not here",
+                "pooled from the record's fork samples");
+        int later = forks(b);
+        assertThat(later).isGreaterThan(after);
+        assertThat(forks(a)).isEqualTo(later);
+        for (int i = 0; i < 2; i++) {
+            Path runJson = List.of(a, b).get(i);
+            assertThat(RecordSchema.violations(runJson)).isEmpty();
+            JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
+            JsonNode samples = record.at("/results/0/fork_samples");
+            assertThat(samples.size()).isEqualTo(later);
+            for (int k = 0; k < after; k++) {
+                assertThat(samples.get(k)).isEqualTo(samplesBefore.get(i).get(k));
+            }
+            assertThat(record.at("/results/0/fork_memory").size()).isEqualTo(later);
+            assertThat(record.at("/results/0/message").asString()).contains("percentiles of its first " + after + " rounds");
+            assertThat(record.at("/lanes/sessions").size()).isEqualTo(3);
+            // The merged JMH export keeps the earlier rounds' results from the one written before, then the new ones'.
+            try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(runJson.resolveSibling("jmh-merged.json.gz")))) {
+                assertThat(RecordJson.mapper().readTree(in).size()).isEqualTo(later);
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws Exception {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     /** The rounds of the record's first (primary) cell. */

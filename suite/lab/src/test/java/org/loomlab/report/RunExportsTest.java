@@ -59,6 +59,23 @@ class RunExportsTest {
     }
 
     @Test
+    void aForkTheRecordCountsWhoseRawFileIsGoneKeepsItsResultsFromTheMergedFileWrittenBefore() throws Exception {
+        // A run topped up on a fresh checkout: the earlier sessions' raw files are gone, the new forks' are here.
+        Path run = tmp.resolve("bench-b");
+        copyTree(RUN, run);
+        RunRecord record = RecordJson.read(run.resolve("run.json"));
+        RunExports.write(run, record);
+        ArrayNode before = RunExports.jmhMerged(run, record);
+        Files.delete(run.resolve("jmh/cell-01/fork-1.json"));
+        Files.delete(run.resolve("jmh/cell-01/fork-9.json"));
+
+        assertThat(RunExports.jmhMerged(run, record)).isEqualTo(before);
+        // Gone with no merged file written before: left out, not made up.
+        Files.delete(run.resolve(RunExports.JMH_MERGED));
+        assertThat(RunExports.jmhMerged(run, record)).hasSize(before.size() - 2);
+    }
+
+    @Test
     void writesARowPerCellWithEveryAxisItsOwnColumn() throws Exception {
         RunRecord run = RecordJson.read(RUN.resolve("run.json"));
         List<String> lines = RunExports.cellsCsv(run).lines().toList();

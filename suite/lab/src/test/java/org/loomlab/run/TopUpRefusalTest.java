@@ -59,23 +59,20 @@ class TopUpRefusalTest {
     }
 
     @Test
-    void aMissingForkFileIsNamedAndSaysWhereATopUpRuns() throws Exception {
+    void aMissingForkFileMeansTheRecordStandsInForTheEarlierForks() throws Exception {
         Path forks = Files.createDirectories(run.resolve("jmh").resolve("cell-07"));
         Files.writeString(forks.resolve("fork-1.json"), "[]");
         Files.writeString(forks.resolve("fork-3.json"), "[]");
-        ToppedUp t = new ToppedUp(forks, 3, 30);
+        ToppedUp t = ToppedUp.of(forks, 3, List.of(RECORDED), run, false);
         assertThat(t.name()).isEqualTo("cell-07");
-        assertThat(t.missing()).contains(forks.resolve("fork-2.json"));
-        assertThatThrownBy(() -> TopUpRefusal.refuseMissing(t.missing().orElseThrow()))
-                .hasMessage("--top-up: missing " + forks.resolve("fork-2.json") + " (a run's raw files stay out of git); a "
-                        + "top-up pools a cell's earlier forks from their files, so it runs on the machine that ran the run");
+        assertThat(t.rawHere()).isFalse();
         Files.writeString(forks.resolve("fork-2.json"), "[]");
-        assertThat(t.missing()).isEmpty();
+        assertThat(t.rawHere()).isTrue();
     }
 
     @Test
     void theNewestPerJvmFilesPastTheRoundsAreWhatAnInterruptedTopUpLeft() throws Exception {
-        ToppedUp t = new ToppedUp(Files.createDirectories(run.resolve("jmh").resolve("cell-07")), 2, 20);
+        ToppedUp t = ToppedUp.of(Files.createDirectories(run.resolve("jmh").resolve("cell-07")), 2, List.of(RECORDED), run, false);
         Path latency = Files.createDirectories(run.resolve("latency"));
         List<Path> files = List.of(latency.resolve("cell-07-300.hlog"), latency.resolve("cell-07-100.hlog"),
                 latency.resolve("cell-07-200.hlog"));
@@ -90,16 +87,22 @@ class TopUpRefusalTest {
     }
 
     @Test
-    void percentilesAndPinningNeedTheirPerJvmFilesForEveryRound() throws Exception {
+    void perJvmFilesOfEveryRoundArePooledOfNoneAreTakenFromTheRecordAndOfSomeAreRefused() throws Exception {
         Path forks = Files.createDirectories(run.resolve("jmh").resolve("cell-07"));
-        ToppedUp t = new ToppedUp(forks, 2, 20);
-        Cell recorded = Cell.builder("philosophers", Map.of(), "avgt", "ms/op").score(1.0).build()
-                .withPercentiles(Map.of("p50", 1.0)).withPinning(new Pinning(0, Map.of(), Map.of(), Map.of(), null));
+        Cell recorded = RECORDED.withPercentiles(Map.of("p50", 1.0)).withPinning(new Pinning(0, Map.of(), Map.of(), Map.of(), null));
+        assertThat(ToppedUp.of(forks, 2, List.of(recorded), run, true).fromRecord())
+                .containsExactlyInAnyOrder(ToppedUp.PerJvm.LATENCY, ToppedUp.PerJvm.PINNING);
+        // Platform threads: no pinning was read from JFR, so none is looked for.
+        assertThat(ToppedUp.of(forks, 2, List.of(recorded), run, false).fromRecord()).containsExactly(ToppedUp.PerJvm.LATENCY);
         Files.createDirectories(run.resolve("latency"));
         Files.writeString(run.resolve("latency").resolve("cell-07-100.hlog"), "x");
-        assertThat(t.missingPerJvm(run, recorded, false)).contains(run.resolve("latency").resolve("cell-07-*.hlog"));
+        assertThatThrownBy(() -> ToppedUp.of(forks, 2, List.of(recorded), run, false))
+                .hasMessage("--top-up: 1 of 2 rounds' files " + run.resolve("latency").resolve("cell-07-*.hlog") + " are "
+                        + "here; a top-up pools all of them or, where none is here, keeps what the record says of them: "
+                        + "restore or remove them");
         Files.writeString(run.resolve("latency").resolve("cell-07-101.hlog"), "x");
-        assertThat(t.missingPerJvm(run, recorded, false)).isEmpty();
-        assertThat(t.missingPerJvm(run, recorded, true)).contains(run.resolve("jfr").resolve("cell-07-*.jfr"));
+        assertThat(ToppedUp.of(forks, 2, List.of(recorded), run, false).fromRecord()).isEmpty();
     }
+
+    private static final Cell RECORDED = Cell.builder("philosophers", Map.of(), "avgt", "ms/op").score(1.0).build();
 }
