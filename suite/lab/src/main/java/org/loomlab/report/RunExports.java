@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,6 +44,10 @@ public final class RunExports {
 
     /** The merged JMH JSON as gzip: {@code gunzip} gives back exactly the text {@link #jmhJson} returns. */
     public static final String JMH_MERGED = "jmh-merged.json.gz";
+
+    /** The flag that tells a fork's JVM which file its cell goes to. */
+    private static final String CELL_FLAG = "-Dloomlab.cell=";
+
     /** The same JSON uncompressed, as runs wrote it before (docs/NOTES.md); their committed files stay as they are. */
     public static final String JMH_MERGED_PLAIN = "jmh-merged.json";
     public static final String CELLS_CSV = "cells.csv";
@@ -211,31 +214,17 @@ public final class RunExports {
         return out;
     }
 
-    /** The flag that tells a fork's JVM which file its cell goes to. */
-    private static final String CELL_FLAG = "-Dloomlab.cell=";
-
     /** A cell directory's {@code fork-N.json} files by N; none when it is not here. */
     private static TreeMap<Integer, Path> forkFiles(Path raw) throws IOException {
         TreeMap<Integer, Path> out = new TreeMap<>();
-        for (Path f : jsonFiles(raw)) {
-            out.put(Integer.parseInt(f.getFileName().toString().replaceAll("\\D", "")), f);
-        }
-        return out;
-    }
-
-    /** A cell's raw file, or its directory's {@code fork-N.json} files by N. */
-    private static List<Path> jsonFiles(Path raw) throws IOException {
-        if (Files.isRegularFile(raw) && raw.toString().endsWith(".json")) {
-            return List.of(raw);
-        }
         if (!Files.isDirectory(raw)) {
-            return List.of();
+            return out;
         }
         try (Stream<Path> files = Files.list(raw)) {
-            return files.filter(f -> f.getFileName().toString().matches("fork-\\d+\\.json"))
-                    .sorted(Comparator.comparingInt(f -> Integer.parseInt(f.getFileName().toString().replaceAll("\\D", ""))))
-                    .toList();
+            files.filter(f -> f.getFileName().toString().matches("fork-\\d+\\.json"))
+                    .forEach(f -> out.put(Integer.parseInt(f.getFileName().toString().replaceAll("\\D", "")), f));
         }
+        return out;
     }
 
     /**

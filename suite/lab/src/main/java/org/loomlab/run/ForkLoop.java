@@ -561,7 +561,8 @@ final class ForkLoop {
         }
     }
 
-    private static String join(String a, String b) {
+    /** Two notes as one message, either may be absent. */
+    static String join(String a, String b) {
         return a == null || a.isEmpty() ? b : b == null ? a : a + "; " + b;
     }
 

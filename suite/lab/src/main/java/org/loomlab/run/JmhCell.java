@@ -9,7 +9,6 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
-import org.loomlab.record.Pinning;
 import org.loomlab.record.RecordJson;
 import tools.jackson.databind.JsonNode;
 
@@ -20,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -110,14 +108,9 @@ public final class JmhCell implements CellRunner {
             Path dir = lanes.dir(plan, runDir);
             List<Cell> cells = new ArrayList<>(pooled.get(i));
             // Latency, pinning and the profilers' findings describe the cell, not one metric: they go on the primary.
-            // A topped-up cell whose earlier rounds' files are not here keeps what its record says of them.
-            Optional<ToppedUp> topped = lanes.toppedUp(plan);
-            Map<String, Double> percentiles = DinnerLatency.read(dir, name);
-            Cell cell = topped.isPresent() ? topped.get().withPercentiles(cells.get(0), percentiles)
-                    : cells.get(0).withPercentiles(percentiles);
+            Cell cell = lanes.withPercentiles(plan, cells.get(0), DinnerLatency.read(dir, name));
             if (plan.experiment().runsVirtualThreads(plan.params())) {
-                Pinning pinning = PinnedEventRecording.read(dir, name);
-                cell = topped.isPresent() ? topped.get().withPinning(cell, pinning) : cell.withPinning(pinning);
+                cell = lanes.withPinning(plan, cell, PinnedEventRecording.read(dir, name));
             }
             cells.set(0, profilers.keep(cell, dir, name));
             out.add(List.copyOf(cells));

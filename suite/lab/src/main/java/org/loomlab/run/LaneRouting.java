@@ -1,6 +1,8 @@
 package org.loomlab.run;
 
 import org.loomlab.plan.CellPlan;
+import org.loomlab.record.Cell;
+import org.loomlab.record.Pinning;
 
 import org.loomlab.plan.ForkShape;
 
@@ -45,6 +47,18 @@ record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs, Map<String
     /** The finished cell a member tops up, if it does. */
     Optional<ToppedUp> toppedUp(CellPlan plan) {
         return plan.lane() == null ? Optional.empty() : Optional.ofNullable(toppedUp.get(key(plan)));
+    }
+
+    /** A member's pooled cell with the percentiles {@code read} over its files, or a topped-up cell's as it keeps them. */
+    Cell withPercentiles(CellPlan plan, Cell pooled, Map<String, Double> read) {
+        Optional<ToppedUp> t = toppedUp(plan);
+        return t.isPresent() ? t.get().withPercentiles(pooled, read) : pooled.withPercentiles(read);
+    }
+
+    /** A member's pooled cell with the pinning {@code read} over its files, or a topped-up cell's as it keeps it. */
+    Cell withPinning(CellPlan plan, Cell pooled, Pinning read) {
+        Optional<ToppedUp> t = toppedUp(plan);
+        return t.isPresent() ? t.get().withPinning(pooled, read) : pooled.withPinning(read);
     }
 
     /** How a runner reads a member's earlier forks. */

@@ -293,7 +293,7 @@ final class LaneRun {
                 ToppedUp t = ToppedUp.of(lane.dir().resolve(cells.get(0).rawFile()), rounds.get(0), cells, lane.dir(),
                         c.plan().experiment().runsVirtualThreads(c.plan().params()));
                 if (!t.rawHere()) {
-                    t.earlierFromRecord(); // refused now, before anything is written, if the record cannot stand in for them
+                    t.refuseUnlessTheRecordStandsIn(); // before anything is written
                     fromRecord++;
                 }
                 strays.addAll(t.strays(lane.dir()));

@@ -7,7 +7,6 @@ import org.loomlab.plan.Experiment;
 import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
-import org.loomlab.record.Pinning;
 import org.loomlab.record.RecordJson;
 import tools.jackson.core.type.TypeReference;
 
@@ -16,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Runs a scenario cell (fairness, service, footprint, ...) in a JVM of its own through
@@ -75,14 +73,12 @@ public final class ScenarioCell implements CellRunner {
                 lanes.usual(group, jvm, shape), jvm.turns(group, names), lanes.earlier(group, plan -> this::measured));
         List<List<Cell>> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
-            out.add(withPinning(group.get(i), pooled.get(i), lanes.dir(group.get(i), runDir), names.get(i),
-                    lanes.toppedUp(group.get(i))));
+            out.add(withPinning(group.get(i), pooled.get(i), lanes.dir(group.get(i), runDir), names.get(i)));
         }
         return out;
     }
 
-    private static List<Cell> withPinning(CellPlan plan, List<Cell> cells, Path runDir, String name,
-                                          Optional<ToppedUp> topped) throws IOException {
+    private List<Cell> withPinning(CellPlan plan, List<Cell> cells, Path runDir, String name) throws IOException {
         if (!plan.experiment().runsVirtualThreads(plan.params())) {
             return cells;
         }
@@ -92,8 +88,7 @@ public final class ScenarioCell implements CellRunner {
             return cells;
         }
         List<Cell> out = new ArrayList<>(cells);
-        Pinning read = PinnedEventRecording.read(runDir, name);
-        out.set(0, topped.isPresent() ? topped.get().withPinning(cells.get(0), read) : cells.get(0).withPinning(read));
+        out.set(0, lanes.withPinning(plan, cells.get(0), PinnedEventRecording.read(runDir, name)));
         return out;
     }
 

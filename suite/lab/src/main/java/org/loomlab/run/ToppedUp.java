@@ -23,15 +23,14 @@ import java.util.Set;
  *
  * @param forks      the directory of its forks' raw files, e.g. {@code results/HOST/LANE/RUN/jmh/cell-07}
  * @param rounds     the rounds (forks) it has
- * @param seconds    what they took, as its record says
  * @param recorded   its record's cells, one a metric, the primary first
  * @param fromRecord the per-JVM files none of whose earlier rounds are here: what they gave the record is kept
  */
-record ToppedUp(Path forks, int rounds, double seconds, List<Cell> recorded, Set<PerJvm> fromRecord) {
+record ToppedUp(Path forks, int rounds, List<Cell> recorded, Set<PerJvm> fromRecord) {
 
     ToppedUp {
         recorded = List.copyOf(recorded);
-        fromRecord = fromRecord.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(fromRecord));
+        fromRecord = Set.copyOf(fromRecord);
     }
 
     /**
@@ -59,7 +58,7 @@ record ToppedUp(Path forks, int rounds, double seconds, List<Cell> recorded, Set
                 TopUpRefusal.refusePartial(kind.pattern(runDir, name), here, rounds);
             }
         }
-        return new ToppedUp(forks, rounds, primary.wallSeconds(), recorded, fromRecord);
+        return new ToppedUp(forks, rounds, recorded, fromRecord);
     }
 
     /** The files a cell's forks leave one a JVM beside the run's record, read over all its forks when it is pooled. */
@@ -86,6 +85,11 @@ record ToppedUp(Path forks, int rounds, double seconds, List<Cell> recorded, Set
     /** How a runner reads one earlier fork's cells from its raw file. */
     interface Reader {
         List<Cell> cells(Path forkFile, double wall, String raw) throws IOException;
+    }
+
+    /** What its rounds took, as its record says. */
+    double seconds() {
+        return recorded.get(0).wallSeconds();
     }
 
     /** The cell's name in its run ({@code cell-07}): its files keep it, and its rounds' order is drawn from it. */
@@ -126,14 +130,14 @@ record ToppedUp(Path forks, int rounds, double seconds, List<Cell> recorded, Set
     /** The earlier forks' cells, read back as each fork's were when it ran (or from the record); each fork's time the mean of theirs. */
     ForkLoop.Earlier read(Reader reader) throws IOException {
         if (!rawHere()) {
-            return new ForkLoop.Earlier(earlierFromRecord(), seconds);
+            return new ForkLoop.Earlier(earlierFromRecord(), seconds());
         }
         List<List<Cell>> out = new ArrayList<>();
         String raw = forks.getParent().getFileName() + "/" + name();
         for (int k = 1; k <= rounds; k++) {
-            out.add(reader.cells(fork(k), seconds / rounds, raw));
+            out.add(reader.cells(fork(k), seconds() / rounds, raw));
         }
-        return new ForkLoop.Earlier(out, seconds);
+        return new ForkLoop.Earlier(out, seconds());
     }
 
     /**
@@ -143,26 +147,32 @@ record ToppedUp(Path forks, int rounds, double seconds, List<Cell> recorded, Set
      * would have given.
      */
     List<List<Cell>> earlierFromRecord() {
+        refuseUnlessTheRecordStandsIn();
         List<List<Cell>> out = new ArrayList<>();
         for (int k = 0; k < rounds; k++) {
             List<Cell> fork = new ArrayList<>();
             for (Cell c : recorded) {
-                List<List<Double>> each = c.forks();
-                if (each.size() != rounds) {
-                    throw new IllegalArgumentException("--top-up: the raw files of " + forks + " are not here, and its record "
-                            + "keeps " + c.metric() + "'s samples of " + each.size() + " forks, not of its " + rounds
-                            + " rounds; top it up on the machine that ran it");
-                }
-                List<Double> samples = each.get(k);
+                List<Double> samples = c.forks().get(k);
                 List<ForkMemory> memory = c.forkMemory() != null && c.forkMemory().size() == rounds
                         ? List.of(c.forkMemory().get(k)) : null;
                 fork.add(c.toBuilder().samples(samples).forkSamples(List.of(samples)).forkMemory(memory)
                         .pinning(k == 0 ? c.pinning() : null).pinnedEvents(k == 0 ? c.pinnedEvents() : null)
-                        .errors(k == 0 ? c.errors() : null).wallSeconds(seconds / rounds).build());
+                        .errors(k == 0 ? c.errors() : null).wallSeconds(seconds() / rounds).build());
             }
             out.add(fork);
         }
         return out;
+    }
+
+    /** Refused unless the record keeps every metric's samples of each of its rounds, so it can stand in for the raw files. */
+    void refuseUnlessTheRecordStandsIn() {
+        for (Cell c : recorded) {
+            if (c.forks().size() != rounds) {
+                throw new IllegalArgumentException("--top-up: the raw files of " + forks + " are not here, and its record "
+                        + "keeps " + c.metric() + "'s samples of " + c.forks().size() + " forks, not of its " + rounds
+                        + " rounds; top it up on the machine that ran it");
+            }
+        }
     }
 
     /** The pooled cell's percentiles: those {@code read} over its files, or, where its earlier rounds' are not here, the record's. */
@@ -171,8 +181,10 @@ record ToppedUp(Path forks, int rounds, double seconds, List<Cell> recorded, Set
             return pooled.withPercentiles(read);
         }
         // Percentiles of two histograms cannot be had from the percentiles of each: the earlier rounds' stand.
-        return noted(pooled.withPercentiles(recorded.get(0).percentiles()), "percentiles of its first " + rounds
-                + " rounds (their latency histograms were not here to pool with the new rounds')");
+        Cell kept = pooled.withPercentiles(recorded.get(0).percentiles());
+        return kept.withStatus(kept.status(), ForkLoop.join(kept.message(), "percentiles of its first " + rounds
+                + " rounds (their latency histograms were not here to pool with the new rounds')"), kept.wallSeconds(),
+                kept.rawFile());
     }
 
     /** The pooled cell's pinning: what {@code read} found over its files, plus the record's where its earlier rounds' are not here. */
@@ -182,9 +194,5 @@ record ToppedUp(Path forks, int rounds, double seconds, List<Cell> recorded, Set
         }
         Pinning earlier = recorded.get(0).pinning();
         return pooled.withPinning(earlier == null ? read : earlier.plus(read));
-    }
-
-    private static Cell noted(Cell c, String note) {
-        return c.withStatus(c.status(), c.message() == null ? note : c.message() + "; " + note, c.wallSeconds(), c.rawFile());
     }
 }

@@ -33,7 +33,7 @@ class ToppedUpTest {
         for (int k = 1; k <= forks; k++) {
             Files.writeString(dir.resolve("fork-" + k + ".json"), lane + " " + k);
         }
-        return new ToppedUp(dir, forks, 3.0 * forks, List.of(Cell.builder("philosophers", PLAN.params(), "avgt", "ms/op")
+        return new ToppedUp(dir, forks, List.of(Cell.builder("philosophers", PLAN.params(), "avgt", "ms/op")
                 .score(1.0).wallSeconds(3.0 * forks).build()), Set.of());
     }
 
