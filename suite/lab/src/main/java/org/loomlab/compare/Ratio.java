@@ -127,6 +127,16 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
      * @param b the other lane's forks in round order
      */
     public static Ratio paired(List<double[]> a, List<double[]> b, double confidence) {
+        return paired(a, b, confidence, 0);
+    }
+
+    /**
+     * {@link #paired(List, List, double)} whose spread leaves out the first {@code spreadFrom} rounds, which chose how
+     * many rounds the lanes run (a two-stage stopping rule): the shift is over every round, its standard error from the
+     * later rounds' spread, on their degrees of freedom, so the interval does not narrow when the pilot happened to
+     * agree. Below two later rounds every round's spread counts, as with 0.
+     */
+    public static Ratio paired(List<double[]> a, List<double[]> b, double confidence, int spreadFrom) {
         int rounds = Math.min(a.size(), b.size());
         if (rounds < 2) {
             return of(a, b, confidence);
@@ -137,15 +147,18 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         for (int r = 0; r < rounds; r++) {
             d[r] = lb[r] - la[r];
         }
-        double vd = Variance.of(d).getAsDouble();
+        int from = rounds - spreadFrom >= 2 ? Math.max(0, spreadFrom) : 0;
+        double vd = Variance.of(from == 0 ? d : java.util.Arrays.copyOfRange(d, from, rounds)).getAsDouble();
         if (!(vd > 0)) {
             return of(a, b, confidence);
         }
         double shift = Mean.of(d).getAsDouble();
-        double half = TDistribution.of(rounds - 1).inverseSurvivalProbability((1 - confidence) / 2) * Math.sqrt(vd / rounds);
-        double p = TTest.withDefaults().pairedTest(lb, la).getPValue();
-        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.PAIRED,
-                Math.sqrt(vd / rounds), rounds - 1);
+        double se = Math.sqrt(vd / rounds);
+        int df = rounds - from - 1;
+        double half = TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2) * se;
+        double p = from == 0 ? TTest.withDefaults().pairedTest(lb, la).getPValue()
+                : 2 * TDistribution.of(df).survivalProbability(Math.abs(shift) / se);
+        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.PAIRED, se, df);
     }
 
     /**

@@ -28,6 +28,15 @@ public record ForkInterval(double score, double low, double high, double relativ
                            int forks, String method) {
 
     public static ForkInterval of(List<List<Double>> forks, double confidence) {
+        return of(forks, confidence, 0);
+    }
+
+    /**
+     * The interval whose spread leaves out the first {@code spreadFrom} forks: they chose how many forks the cell runs
+     * ({@code StoppingRule}), so their spread is not independent of when it stopped; the score keeps them. The t is on
+     * the later forks' degrees of freedom. Below two later forks every fork's spread counts, as with 0.
+     */
+    public static ForkInterval of(List<List<Double>> forks, double confidence, int spreadFrom) {
         List<List<Double>> measured = forks.stream().filter(f -> !f.isEmpty()).toList();
         if (measured.isEmpty()) {
             throw new IllegalArgumentException("no samples to summarise");
@@ -39,10 +48,15 @@ public record ForkInterval(double score, double low, double high, double relativ
         String over = single ? "the samples of one fork (JVM-to-JVM variance not included)" : means.length + " fork means";
         double spread = single ? Double.NaN : sd(means) / Math.abs(mean(means));
         boolean positive = java.util.Arrays.stream(units).allMatch(v -> v > 0 && Double.isFinite(v));
+        // The rounds after the pilot, where there are two or more of them (forks are rounds, one fork a round).
+        int from = single || means.length - spreadFrom < 2 ? 0 : Math.max(0, spreadFrom);
+        if (from > 0) {
+            over += ", spread over the " + (means.length - from) + " after the " + from + " that chose them";
+        }
         if (positive) {
             double[] logs = java.util.Arrays.stream(units).map(Math::log).toArray();
             double centre = mean(logs);
-            double half = halfWidth(logs, confidence);
+            double half = halfWidth(logs, confidence, from);
             double score = Math.exp(centre);
             double low = Math.exp(centre - half);
             double high = Math.exp(centre + half);
@@ -50,7 +64,7 @@ public record ForkInterval(double score, double low, double high, double relativ
                     "t over the logs of " + over);
         }
         double centre = mean(units);
-        double half = halfWidth(units, confidence);
+        double half = halfWidth(units, confidence, from);
         double low = Math.max(0, centre - half);
         double high = centre + half;
         return new ForkInterval(centre, low, high, centre == 0 ? Double.NaN : (high - low) / 2 / Math.abs(centre), spread,
@@ -79,12 +93,14 @@ public record ForkInterval(double score, double low, double high, double relativ
         return Reach.forksFor(forkSpread, target, confidence);
     }
 
-    private static double halfWidth(double[] v, double confidence) {
-        if (v.length < 2) {
+    /** t times the standard error of {@code v}'s mean, the spread (and t's degrees of freedom) from {@code v[from..]}. */
+    private static double halfWidth(double[] v, double confidence, int from) {
+        double[] spread = java.util.Arrays.copyOfRange(v, from, v.length);
+        if (spread.length < 2) {
             return Double.NaN;
         }
-        double t = TDistribution.of(v.length - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        return t * sd(v) / Math.sqrt(v.length);
+        double t = TDistribution.of(spread.length - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        return t * sd(spread) / Math.sqrt(v.length);
     }
 
     private static double mean(double[] v) {
