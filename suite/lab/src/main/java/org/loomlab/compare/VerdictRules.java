@@ -4,7 +4,7 @@ import org.loomlab.compare.MealSpread;
 import org.loomlab.text.Figures;
 
 import org.apache.commons.statistics.descriptive.Median;
-import org.apache.commons.statistics.distribution.TDistribution;
+import org.loomlab.stats.StudentT;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
@@ -336,7 +336,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         if (!(r.logSe() > 0) || !(r.df() > 0)) {
             return r.logHalfWidth();
         }
-        return TDistribution.of(r.df()).inverseSurvivalProbability(level(family) / 2) * r.logSe();
+        return StudentT.above(r.df(), level(family) / 2) * r.logSe();
     }
 
     /** A cell's samples grouped by fork as it recorded them, missing samples and empty forks left out. */

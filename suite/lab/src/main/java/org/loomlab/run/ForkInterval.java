@@ -2,9 +2,10 @@ package org.loomlab.run;
 
 import org.loomlab.compare.Reach;
 
+import org.loomlab.stats.MeanInterval;
+
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
-import org.apache.commons.statistics.distribution.TDistribution;
 
 import java.util.List;
 import java.util.Locale;
@@ -40,19 +41,17 @@ public record ForkInterval(double score, double low, double high, double relativ
         double spread = single ? Double.NaN : sd(means) / Math.abs(mean(means));
         boolean positive = java.util.Arrays.stream(units).allMatch(v -> v > 0 && Double.isFinite(v));
         if (positive) {
-            double[] logs = java.util.Arrays.stream(units).map(Math::log).toArray();
-            double centre = mean(logs);
-            double half = halfWidth(logs, confidence);
-            double score = Math.exp(centre);
-            double low = Math.exp(centre - half);
-            double high = Math.exp(centre + half);
+            MeanInterval onLogs = MeanInterval.onLogs(units, confidence);
+            double score = Math.exp(onLogs.centre());
+            double low = Math.exp(onLogs.centre() - onLogs.half());
+            double high = Math.exp(onLogs.centre() + onLogs.half());
             return new ForkInterval(score, low, high, (high - low) / 2 / score, spread, means.length,
                     "t over the logs of " + over);
         }
-        double centre = mean(units);
-        double half = halfWidth(units, confidence);
-        double low = Math.max(0, centre - half);
-        double high = centre + half;
+        MeanInterval plain = MeanInterval.of(units, confidence);
+        double centre = plain.centre();
+        double low = Math.max(0, centre - plain.half());
+        double high = centre + plain.half();
         return new ForkInterval(centre, low, high, centre == 0 ? Double.NaN : (high - low) / 2 / Math.abs(centre), spread,
                 means.length, "t over " + over);
     }
@@ -77,14 +76,6 @@ public record ForkInterval(double score, double low, double high, double relativ
             return -1;
         }
         return Reach.forksFor(forkSpread, target, confidence);
-    }
-
-    private static double halfWidth(double[] v, double confidence) {
-        if (v.length < 2) {
-            return Double.NaN;
-        }
-        double t = TDistribution.of(v.length - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        return t * sd(v) / Math.sqrt(v.length);
     }
 
     private static double mean(double[] v) {
