@@ -210,9 +210,9 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
             }
             RunDiff.Row meal = rows.get(m);
             String spread = spreadRatio(pairs.get(i), pairs.get(m)).map(s -> String.format(Locale.ROOT,
-                    "; meal spread %.3f %s", s.estimate(), RunDiff.interval(s.low(), s.high()))).orElse("");
+                    "; meal spread %.3f %s", s.estimate(), DiffMarkdown.interval(s.low(), s.high()))).orElse("");
             out.set(i, r.withNote(String.format(Locale.ROOT, "per table meal %.3f %s, %s%s: %s", meal.ratio(),
-                    RunDiff.interval(meal.ciLow(), meal.ciHigh()), meal.verdict().label(), spread, SHARING)));
+                    DiffMarkdown.interval(meal.ciLow(), meal.ciHigh()), meal.verdict().label(), spread, SHARING)));
         }
         return List.copyOf(out);
     }
