@@ -4,8 +4,11 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.apache.commons.statistics.inference.TTest;
 import org.junit.jupiter.api.Test;
 import org.loomlab.cli.LoomLab;
+import org.loomlab.stats.StudentT;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -16,6 +19,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The lab's packages in layers, top to bottom, as docs/ARCHITECTURE.md draws them: a package imports only from
  * the layers below its own, never from one above it nor from a sibling in its own layer, so there is no cycle
- * either. The record module (record, axis, catalogue) sits below them all; Maven already keeps it from seeing the lab.
+ * either. The record module (record, axis, catalogue, and stats, the statistics kernel) sits below them all; Maven
+ * already keeps it from seeing the lab. Only the kernel takes Student's t from Commons Statistics.
  */
 class LayersTest {
 
@@ -77,6 +82,23 @@ class LayersTest {
             }
         }
         layers.because("docs/ARCHITECTURE.md orders the lab's packages top to bottom").check(LAB);
+    }
+
+    /** Everything of the lab and the record module (record, axis, catalogue, stats), tests left out. */
+    private static final JavaClasses ALL = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importUrls(List.of(LoomLab.class.getProtectionDomain().getCodeSource().getLocation(),
+                    StudentT.class.getProtectionDomain().getCodeSource().getLocation()));
+
+    @Test
+    void onlyTheStatisticsKernelTakesTheTDistribution() {
+        assertThat(List.of("org.loomlab.stats.StudentT", "org.loomlab.record.Summary", "org.loomlab.compare.Ratio"))
+                .as("the kernel and its users are among the classes checked").allMatch(ALL::contain);
+        noClasses().that().resideOutsideOfPackage("org.loomlab.stats..")
+                .should().dependOnClassesThat().haveFullyQualifiedName(TDistribution.class.getName())
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(TTest.class.getName())
+                .because("t quantiles, tails and tests are computed once, in the record module's org.loomlab.stats")
+                .check(ALL);
     }
 
     @Test

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.descriptive.Variance;
-import org.apache.commons.statistics.distribution.TDistribution;
-import org.apache.commons.statistics.inference.DataDispersion;
-import org.apache.commons.statistics.inference.TTest;
+import org.loomlab.stats.LogRatio;
 
 import java.util.Arrays;
 import java.util.List;
@@ -141,24 +139,9 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         if (rounds < 2) {
             return of(a, b, confidence);
         }
-        double[] la = logMeans(a.subList(0, rounds));
-        double[] lb = logMeans(b.subList(0, rounds));
-        double[] d = new double[rounds];
-        for (int r = 0; r < rounds; r++) {
-            d[r] = lb[r] - la[r];
-        }
-        int from = rounds - spreadFrom >= 2 ? Math.max(0, spreadFrom) : 0;
-        double vd = Variance.of(from == 0 ? d : java.util.Arrays.copyOfRange(d, from, rounds)).getAsDouble();
-        if (!(vd > 0)) {
-            return of(a, b, confidence);
-        }
-        double shift = Mean.of(d).getAsDouble();
-        double se = Math.sqrt(vd / rounds);
-        int df = rounds - from - 1;
-        double half = TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2) * se;
-        double p = from == 0 ? TTest.withDefaults().pairedTest(lb, la).getPValue()
-                : 2 * TDistribution.of(df).survivalProbability(Math.abs(shift) / se);
-        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.PAIRED, se, df);
+        LogRatio d = LogRatio.paired(logMeans(a.subList(0, rounds)), logMeans(b.subList(0, rounds)), confidence,
+                spreadFrom);
+        return d == null ? of(a, b, confidence) : of(d, Method.PAIRED);
     }
 
     /**
@@ -189,12 +172,13 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         if (va == 0 && vb == 0) {
             return of(pooled(a), pooled(b), confidence, widen, runVariance);
         }
-        TTest.Result t = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(rb, ra);
-        double shift = Mean.of(rb).getAsDouble() - Mean.of(ra).getAsDouble();
-        double se = Math.sqrt(va / ra.length + vb / rb.length);
-        double half = TDistribution.of(t.getDegreesOfFreedom()).inverseSurvivalProbability((1 - confidence) / 2) * se;
-        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), t.getPValue(), Method.RUNS, se,
-                t.getDegreesOfFreedom());
+        return of(LogRatio.welch(ra, rb, confidence), Method.RUNS);
+    }
+
+    /** B/A and its interval from a shift on the log scale the kernel computed. */
+    private static Ratio of(LogRatio d, Method method) {
+        return new Ratio(Math.exp(d.shift()), Math.exp(d.shift() - d.half()), Math.exp(d.shift() + d.half()), d.pValue(),
+                method, d.se(), d.df());
     }
 
     /** Each run's value: the mean of its forks' log means; runs without forks are left out. */
@@ -221,8 +205,8 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         if (Variance.of(la).getAsDouble() == 0 && Variance.of(lb).getAsDouble() == 0) {
             return null;
         }
-        TTest.Result t = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(lb, la);
-        return new double[] {t.getStatistic(), t.getDegreesOfFreedom()};
+        LogRatio t = LogRatio.welch(la, lb, 0.95);
+        return new double[] {t.statistic(), t.df()};
     }
 
     /**
@@ -247,16 +231,7 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
             Ratio r = samples(exp(la), exp(lb), confidence);
             return new Ratio(r.estimate, r.low, r.high, r.pValue, Method.FORK_RANKS);
         }
-        TTest.Result t = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(lb, la);
-        double shift = Mean.of(lb).getAsDouble() - Mean.of(la).getAsDouble();
-        double se = widen * Math.sqrt(va / la.length + vb / lb.length + 2 * runVariance);
-        TDistribution dist = TDistribution.of(t.getDegreesOfFreedom());
-        double half = dist.inverseSurvivalProbability((1 - confidence) / 2) * se;
-        // Widened, the statistic is t / widen on the same degrees of freedom; unwidened, Commons' own p is kept.
-        double p = widen == 1 && runVariance == 0 ? t.getPValue()
-                : Math.min(1, 2 * dist.survivalProbability(Math.abs(shift) / se));
-        return new Ratio(Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), p, Method.FORKS, se,
-                t.getDegreesOfFreedom());
+        return of(LogRatio.welch(la, lb, confidence, widen, runVariance), Method.FORKS);
     }
 
     /**

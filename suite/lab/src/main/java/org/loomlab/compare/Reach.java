@@ -2,7 +2,7 @@ package org.loomlab.compare;
 
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
-import org.apache.commons.statistics.distribution.TDistribution;
+import org.loomlab.stats.StudentT;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.Precision;
@@ -99,7 +99,7 @@ public record Reach(int forks, double seconds, boolean floor) {
             return Integer.MAX_VALUE; // t is z there; more than a lab will ever run
         }
         int n = Math.max(2, (int) normal);
-        while (TDistribution.of(n - 1).inverseCumulativeProbability(p) * spread / Math.sqrt(n) > target) {
+        while (StudentT.quantile(n - 1, p) * spread / Math.sqrt(n) > target) {
             n++;
         }
         return n;

@@ -4,7 +4,7 @@ import org.loomlab.compare.MealSpread;
 import org.loomlab.text.Figures;
 
 import org.apache.commons.statistics.descriptive.Median;
-import org.apache.commons.statistics.distribution.TDistribution;
+import org.loomlab.stats.StudentT;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.CellStatus;
@@ -210,9 +210,9 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
             }
             RunDiff.Row meal = rows.get(m);
             String spread = spreadRatio(pairs.get(i), pairs.get(m)).map(s -> String.format(Locale.ROOT,
-                    "; meal spread %.3f %s", s.estimate(), RunDiff.interval(s.low(), s.high()))).orElse("");
+                    "; meal spread %.3f %s", s.estimate(), DiffMarkdown.interval(s.low(), s.high()))).orElse("");
             out.set(i, r.withNote(String.format(Locale.ROOT, "per table meal %.3f %s, %s%s: %s", meal.ratio(),
-                    RunDiff.interval(meal.ciLow(), meal.ciHigh()), meal.verdict().label(), spread, SHARING)));
+                    DiffMarkdown.interval(meal.ciLow(), meal.ciHigh()), meal.verdict().label(), spread, SHARING)));
         }
         return List.copyOf(out);
     }
@@ -336,7 +336,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         if (!(r.logSe() > 0) || !(r.df() > 0)) {
             return r.logHalfWidth();
         }
-        return TDistribution.of(r.df()).inverseSurvivalProbability(level(family) / 2) * r.logSe();
+        return StudentT.above(r.df(), level(family) / 2) * r.logSe();
     }
 
     /** A cell's samples grouped by fork as it recorded them, missing samples and empty forks left out. */
@@ -406,7 +406,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         try {
             // Over runs the runs' spread is the run-to-run variance; the allowance is for the fallback alone.
             Ratio r = overRuns ? Ratio.overRuns(a.runs, b.runs, confidence, widen, tau2 == null ? 0 : tau2)
-                    : byRound ? Ratio.paired(a.forks, b.forks, confidence)
+                    : byRound ? Ratio.paired(a.forks, b.forks, confidence, spreadFrom(p.a(), p.b()))
                     : Ratio.of(a.forks, b.forks, confidence, widen, tau2 == null ? 0 : tau2);
             return new Measured(p.key(), a, b, r, false, null, null, r.method() == Ratio.Method.FORKS ? tau2 : null,
                     overRuns);
@@ -414,6 +414,16 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
             return new Measured(p.key(), a, b, null, false, "no ratio: " + notPositive.getMessage(), Verdict.INCONCLUSIVE,
                     null, overRuns);
         }
+    }
+
+    /**
+     * The rounds whose spread chose how many rounds two lanes ran ({@link org.loomlab.record.Precision#spreadFrom}): the
+     * paired interval leaves them out of its spread, as each lane's own interval does.
+     */
+    private static int spreadFrom(Cell a, Cell b) {
+        int ra = a.precision() == null ? 0 : a.precision().pilotLeftOut();
+        int rb = b.precision() == null ? 0 : b.precision().pilotLeftOut();
+        return Math.max(ra, rb);
     }
 
     /**

@@ -5,8 +5,6 @@ import org.loomlab.text.Figures;
 import org.loomlab.text.MarkdownTable;
 
 import org.apache.commons.statistics.descriptive.Median;
-import org.apache.commons.statistics.distribution.NormalDistribution;
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunRecord;

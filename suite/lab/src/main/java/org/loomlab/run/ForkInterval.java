@@ -2,9 +2,10 @@ package org.loomlab.run;
 
 import org.loomlab.compare.Reach;
 
+import org.loomlab.stats.MeanInterval;
+
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
-import org.apache.commons.statistics.distribution.TDistribution;
 
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +24,10 @@ import java.util.Locale;
  *
  * @param relativeHalfWidth (high - low) / 2 / score; NaN when no interval exists
  * @param forkSpread        sd / mean of the fork means; NaN below two forks
+ * @param spreadFrom        the first forks left out of the interval's spread (they chose how many forks ran); 0: none
  */
 public record ForkInterval(double score, double low, double high, double relativeHalfWidth, double forkSpread,
-                           int forks, String method) {
+                           int forks, String method, int spreadFrom) {
 
     public static ForkInterval of(List<List<Double>> forks, double confidence) {
         return of(forks, confidence, 0);
@@ -54,21 +56,19 @@ public record ForkInterval(double score, double low, double high, double relativ
             over += ", spread over the " + (means.length - from) + " after the " + from + " that chose them";
         }
         if (positive) {
-            double[] logs = java.util.Arrays.stream(units).map(Math::log).toArray();
-            double centre = mean(logs);
-            double half = halfWidth(logs, confidence, from);
-            double score = Math.exp(centre);
-            double low = Math.exp(centre - half);
-            double high = Math.exp(centre + half);
+            MeanInterval onLogs = MeanInterval.onLogs(units, confidence, from);
+            double score = Math.exp(onLogs.centre());
+            double low = Math.exp(onLogs.centre() - onLogs.half());
+            double high = Math.exp(onLogs.centre() + onLogs.half());
             return new ForkInterval(score, low, high, (high - low) / 2 / score, spread, means.length,
-                    "t over the logs of " + over);
+                    "t over the logs of " + over, from);
         }
-        double centre = mean(units);
-        double half = halfWidth(units, confidence, from);
-        double low = Math.max(0, centre - half);
-        double high = centre + half;
+        MeanInterval plain = MeanInterval.of(units, confidence, from);
+        double centre = plain.centre();
+        double low = Math.max(0, centre - plain.half());
+        double high = centre + plain.half();
         return new ForkInterval(centre, low, high, centre == 0 ? Double.NaN : (high - low) / 2 / Math.abs(centre), spread,
-                means.length, "t over " + over);
+                means.length, "t over " + over, from);
     }
 
     /** Whether an interval exists (at least two values to spread). */
@@ -91,16 +91,6 @@ public record ForkInterval(double score, double low, double high, double relativ
             return -1;
         }
         return Reach.forksFor(forkSpread, target, confidence);
-    }
-
-    /** t times the standard error of {@code v}'s mean, the spread (and t's degrees of freedom) from {@code v[from..]}. */
-    private static double halfWidth(double[] v, double confidence, int from) {
-        double[] spread = java.util.Arrays.copyOfRange(v, from, v.length);
-        if (spread.length < 2) {
-            return Double.NaN;
-        }
-        double t = TDistribution.of(spread.length - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        return t * sd(spread) / Math.sqrt(v.length);
     }
 
     private static double mean(double[] v) {

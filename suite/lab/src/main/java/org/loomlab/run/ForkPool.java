@@ -61,7 +61,8 @@ record ForkPool(Policy policy, ForkShape shape, Duration budget) {
                     seconds(budget), exhausted && primary,
                     Double.isFinite(iv.forkSpread()) ? iv.forkSpread() : null, iv.method(), null,
                     shape.warmupSeconds(), samples.size() == 1 ? sampleSpread(samples.get(0)) : null,
-                    usual != null && primary ? usual.spread() : null);
+                    usual != null && primary ? usual.spread() : null,
+                    iv.spreadFrom() > 0 ? iv.spreadFrom() : null);
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,
                     iv.bounded() ? iv.high() : null, samples, precision);

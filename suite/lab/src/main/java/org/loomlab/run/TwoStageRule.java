@@ -1,11 +1,11 @@
 package org.loomlab.run;
 
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.loomlab.compare.Ratio;
 import org.loomlab.plan.Detect;
 import org.loomlab.plan.Policy;
 import org.loomlab.plan.Stretch;
+import org.loomlab.stats.StudentT;
 
 import java.util.List;
 import java.util.OptionalInt;
@@ -127,9 +127,8 @@ final class TwoStageRule implements StoppingRule {
             return Integer.MAX_VALUE;
         }
         for (int n = pilot + LATER_ROUNDS; n <= 1_000_000; n = n < 1_000 ? n + 1 : n + n / 100) {
-            TDistribution t = TDistribution.of(n - pilot - 1);
-            double quantiles = t.inverseSurvivalProbability((1 - level) / 2)
-                    + (power > 0.5 ? t.inverseCumulativeProbability(power) : 0);
+            int df = n - pilot - 1;
+            double quantiles = StudentT.above(df, (1 - level) / 2) + (power > 0.5 ? StudentT.quantile(df, power) : 0);
             if (quantiles * spread / Math.sqrt(n) <= goal) {
                 return n;
             }

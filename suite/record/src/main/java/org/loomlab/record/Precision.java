@@ -34,13 +34,17 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *                          which the loop also judged the forks by: it stops on the target only with as many forks as
  *                          that spread needs, and prices what is missing by the wider of the two; null without such
  *                          runs and in records made before it was kept
+ * @param spreadFrom        the forks (rounds) at the start whose spread chose how many the cell ran, a two-stage rule's
+ *                          pilot: the interval's spread is over the forks after them, so it does not depend on what
+ *                          stopped the cell (its centre keeps them); null where every fork's spread counts
  */
 public record Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
                         int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread,
                         String method, @JsonInclude(JsonInclude.Include.NON_NULL) String interleavedOn,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Double warmupSeconds,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Double sampleSpread,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Double usualSpread) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double usualSpread,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Integer spreadFrom) {
 
     /** The precision of a cell whose forks ran back to back, its warm-up time not said. */
     public Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
@@ -49,10 +53,18 @@ public record Precision(double confidence, Double target, Double relativeHalfWid
                 forkSpread, method, null, null, null, null);
     }
 
+    /** A precision whose interval's spread is over every fork. */
+    public Precision(double confidence, Double target, Double relativeHalfWidth, int forks, int samplesPerFork,
+                     int warmupDiscarded, double budgetSeconds, boolean budgetExhausted, Double forkSpread, String method,
+                     String interleavedOn, Double warmupSeconds, Double sampleSpread, Double usualSpread) {
+        this(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds, budgetExhausted,
+                forkSpread, method, interleavedOn, warmupSeconds, sampleSpread, usualSpread, null);
+    }
+
     /** This precision, reached with forks that took turns along {@code axis}. */
     public Precision interleaved(String axis) {
         return new Precision(confidence, target, relativeHalfWidth, forks, samplesPerFork, warmupDiscarded, budgetSeconds,
-                budgetExhausted, forkSpread, method, axis, warmupSeconds, sampleSpread, usualSpread);
+                budgetExhausted, forkSpread, method, axis, warmupSeconds, sampleSpread, usualSpread, spreadFrom);
     }
 
     /**
@@ -79,5 +91,10 @@ public record Precision(double confidence, Double target, Double relativeHalfWid
     public boolean reached() {
         Double reachedWidth = acrossForks();
         return target != null && reachedWidth != null && reachedWidth <= target && !budgetExhausted;
+    }
+
+    /** The forks left out of the interval's spread ({@code spreadFrom}): 0 where every fork's spread counts. */
+    public int pilotLeftOut() {
+        return spreadFrom == null ? 0 : spreadFrom;
     }
 }

@@ -1,6 +1,6 @@
 package org.loomlab.record;
 
-import org.apache.commons.statistics.distribution.TDistribution;
+import org.loomlab.stats.MeanInterval;
 
 import java.util.List;
 import java.util.Map;
@@ -30,8 +30,7 @@ public final class Summary {
         if (n > 1) {
             double ss = samples.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
             double sd = Math.sqrt(ss / (n - 1));
-            double t = TDistribution.of(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-            error = t * sd / Math.sqrt(n);
+            error = MeanInterval.halfWidth(sd, n, CONFIDENCE);
         }
         return Cell.builder(experiment, params, metric, unit).score(mean).error(error)
                 .interval(error == null ? null : mean - error, error == null ? null : mean + error)
