@@ -17,7 +17,7 @@ default:
 bench *ARGS:
     bin/loom-lab run "$@"
 
-# Run the smoke profile: every cell at a tiny size, in about a minute
+# Run the smoke profile: every cell at a tiny size, to check the pipeline
 smoke *ARGS:
     bin/loom-lab run --profile smoke "$@"
 
@@ -29,20 +29,24 @@ lab-cli *ARGS:
 report *RECORDS:
     bin/loom-lab report "$@" | sed 's|^html: |open in a browser (no server needed): |'
 
-# Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g.
-# --changed); two slices of one run: just diff RUN --between mealtime=16:16.8; repeated runs a side, the run the unit:
-# just diff A1 A2 A3 --vs B1 B2 B3
+# Two slices of one run: just diff RUN --between mealtime=16:16.8; repeated runs a side, the run the unit:
+# just diff A1 A2 A3 --vs B1 B2 B3 (add --across-hardware when the sides ran on different hosts).
+# Compare two runs cell by cell: B/A with a confidence interval and a verdict per cell (options after the runs, e.g. --changed)
 diff A *ARGS:
     bin/loom-lab diff "$@"
 
-# Every cell's history on this host: each run's score over time, where a cell changed and what changed with it (kernel,
-# JDK build, suite commit ...), as history.md, .html and .csv beside the runs, e.g. just history --runs 'bench-*' -e philosophers
+# It writes history.md, .html and .csv beside the runs, e.g. just history --runs 'bench-*' -e philosophers
+# Every cell's history on this host: each run's score over time, where a cell changed and what changed with it (kernel, JDK build ...)
 history *ARGS:
     bin/loom-lab history "$@" | sed 's|^html: |open in a browser (no server needed): |'
 
 # Judge the seeds' claims (yes / no / open) on runs or a matrix-<id>.json, e.g. just claims results/vm/matrix-quick-4jdks.json
 claims +RUNS:
     bin/loom-lab claims "$@"
+
+# Write a run for other tools, e.g. just export RUN --format jmh (for jmh-visualizer), benchstat, csv or cells
+export RUN *ARGS:
+    bin/loom-lab export "$@"
 
 # Validate every run.json under results/ (or the given paths) against the schema
 check *PATHS="results":
@@ -52,6 +56,7 @@ check *PATHS="results":
 test: images ansible
     bin/lint-workflows
     bin/check-links
+    bin/check-docs
     bin/check-duplicates
     bin/check-analysis
     cd ansible && ansible-lint
@@ -76,13 +81,15 @@ docker:
 images *ARGS: docker build
     bin/loom-lab images "$@"
 
-# Run the quick profile on every built JDK, the JDKs taking turns fork by fork in runner containers that stay up, and
-# compare each with the first round by round (e.g. --jdk openjdk-21,temurin-25; --one-after-another for the old way)
+# E.g. --jdk openjdk-21,temurin-25; --one-after-another runs each JDK's whole run in its own container, one after another.
+# Run the quick profile on every built JDK, taking turns fork by fork in runner containers, each compared with the first
 bench-all *ARGS: images
     bin/loom-lab matrix "$@"
 
-# Run the matrix on every host of an Ansible inventory and fetch the results into results/<host>/ (e.g. just lab .lab/inventory.yml -e lab_matrix_profile=smoke);
-# -e lab_matrix_repeats=3 runs it 3 times a host as runs <id>-r1..r3 (-e lab_matrix_alternate=true: the hosts take turns), for just diff A1 A2 A3 --vs B1 B2 B3
+# E.g. just lab .lab/inventory.yml -e lab_matrix_profile=smoke; ARGS go to ansible-playbook (-e sets a variable, --forks
+# is how many hosts at once). -e lab_matrix_repeats=3 runs it 3 times a host as runs <id>-r1..r3 (-e lab_matrix_alternate=true:
+# the hosts take turns), for just diff A1 A2 A3 --vs B1 B2 B3 --across-hardware.
+# Run the matrix on every host of an Ansible inventory and fetch the results into results/<host>/
 lab INVENTORY="ansible/inventory.yml" *ARGS: build ansible
     [ -f "$1" ] || { echo "no inventory $1: copy ansible/inventory.example.yml there, or start a simulated lab: just lab-up" >&2; exit 2; }
     ansible-playbook -i "$1" ansible/lab.yml "${@:2}"

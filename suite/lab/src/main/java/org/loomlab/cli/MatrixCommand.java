@@ -51,7 +51,7 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--top-up", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
             description = "with --resume, carry on a finished matrix whose JDKs took turns: give more rounds to the cells "
                     + "whose ratio cannot yet call its --detect change, cheapest to call first, within DURATION of forks in "
-                    + "all, e.g. 90m; runs where the run ran (it pools the cells' raw fork files)")
+                    + "all, e.g. 90m; runs on the host that ran the matrix (earlier rounds come from the records where their raw fork files are gone)")
     Duration topUp;
 
     @Option(names = "--arch", paramLabel = "ARCH",

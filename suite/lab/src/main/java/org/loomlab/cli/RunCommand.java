@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
  * {@code loom-lab run}: plans the cells of a profile, checks every input before anything is
  * written, fingerprints host and JDK, then runs each cell in forked JVMs with a timeout ({@link RunSession}).
  */
-@Command(name = "run", resourceBundle = "org.loomlab.cli.RunHelp", header = "Run the selected cells on one JDK and write a run record.",
+@Command(name = "run", resourceBundle = "org.loomlab.cli.RunHelp", header = "Run the selected cells on one JDK, or on several as lanes taking turns, and write a run record for each.",
         description = "Writes results/<host>/<jdk-id>/<run-id>/ with run.json, JMH's JSON per cell and logs.")
 final class RunCommand implements Callable<Integer> {
 
@@ -71,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
             description = "with --resume, carry on a finished run whose lanes took turns: give more rounds to the cells "
                     + "whose ratio cannot yet call its --detect change, cheapest to call first (as its diff prices them), "
                     + "within DURATION of forks in all, e.g. 90m; a cell keeps its rounds and is pooled again over all "
-                    + "of them; runs where the run ran (it pools the cells' raw fork files)")
+                    + "of them; runs on the host that ran the run (earlier rounds come from the record where their raw fork files are gone)")
     Duration topUp;
 
     @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/" + BuildLayout.BENCHMARKS_JAR + ")")
