@@ -15,7 +15,7 @@ import picocli.CommandLine;
         subcommands = {RunCommand.class, MatrixCommand.class, ImagesCommand.class, ReportCommand.class, DiffCommand.class,
                 HistoryCommand.class,
                 ClaimsCommand.class, CalibrateCommand.class, ExportCommand.class,
-                CheckCommand.class, ReapCommand.class, CommandLine.HelpCommand.class})
+                CheckCommand.class, ReapCommand.class, ComponentsCommand.class, CommandLine.HelpCommand.class})
 public final class LoomLab {
 
     /**

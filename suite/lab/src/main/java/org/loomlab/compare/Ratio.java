@@ -116,10 +116,13 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
     }
 
     /**
-     * B/A of two lanes whose forks took turns: round r pairs A's fork r with B's fork r, and B/A is exp(mean of
-     * log(B_r / A_r)) with a paired t interval. Fewer than two rounds, or rounds whose ratios are all alike, fall back to
-     * {@link #of(List, List, double)}; so do lanes whose forks cannot be paired (a lane that dropped out keeps its
-     * rounds up to then, and only the rounds both sides ran are paired).
+     * B/A of two lanes whose forks took turns: the i-th fork of A pairs with the i-th of B (their rounds already joined,
+     * {@link Rounds#join}; or lanes still running, where position is round), and B/A is exp(mean of log(B_r / A_r)) with
+     * a paired t interval. Fewer than two rounds fall back to {@link #of(List, List, double)}. Lanes whose fork counts
+     * differ pair their first forks only (a lane that dropped out keeps its rounds up to then), right only where position
+     * is round.
+     * Rounds whose ratios are all alike stay paired: the interval is the estimate itself, of zero width (p 1 when that is
+     * 1, else 0), which {@link #degenerate()} tells.
      *
      * @param a the baseline lane's forks in round order
      * @param b the other lane's forks in round order
@@ -139,9 +142,67 @@ public record Ratio(double estimate, double low, double high, double pValue, Met
         if (rounds < 2) {
             return of(a, b, confidence);
         }
-        LogRatio d = LogRatio.paired(logMeans(a.subList(0, rounds)), logMeans(b.subList(0, rounds)), confidence,
-                spreadFrom);
-        return d == null ? of(a, b, confidence) : of(d, Method.PAIRED);
+        double[] la = logMeans(a.subList(0, rounds));
+        double[] lb = logMeans(b.subList(0, rounds));
+        LogRatio d = LogRatio.paired(la, lb, confidence, spreadFrom);
+        // Logs of ratios alike in exact arithmetic differ in their last bits in doubles: such a spread is no spread.
+        if (d == null || !(d.se() * Math.sqrt(rounds) > ROUNDING)) {
+            // Every round's ratio the same (counts, say): no spread to scale a t by, and none to doubt the shift by.
+            double shift = 0;
+            for (int r = 0; r < rounds; r++) {
+                shift += (lb[r] - la[r]) / rounds;
+            }
+            return new Ratio(Math.exp(shift), Math.exp(shift), Math.exp(shift), shift == 0 ? 1 : 0, Method.PAIRED, 0,
+                    rounds - 1);
+        }
+        return of(d, Method.PAIRED);
+    }
+
+    /** The spread of log ratios below which rounds count as all alike: rounding of the logs, not measurement. */
+    private static final double ROUNDING = 1e-12;
+
+    /** A paired ratio whose rounds' ratios were all alike: an interval of zero width, not a measured one. */
+    public boolean degenerate() {
+        return method == Method.PAIRED && logSe == 0;
+    }
+
+    /**
+     * Two lanes' forks joined on their rounds: the rounds both lanes have, in round order, and how many rounds one lane
+     * has and the other lacks (a fork that failed or measured nothing leaves its round out), which are dropped from both:
+     * pairing by position would pair every later round with the wrong one.
+     */
+    public record Rounds(List<double[]> a, List<double[]> b, int dropped) {
+
+        /** @param a the baseline's forks by round; {@code b} the other lane's */
+        public static Rounds join(java.util.SortedMap<Integer, double[]> a, java.util.SortedMap<Integer, double[]> b) {
+            List<double[]> ja = new java.util.ArrayList<>();
+            List<double[]> jb = new java.util.ArrayList<>();
+            a.forEach((round, fork) -> {
+                if (b.containsKey(round)) {
+                    ja.add(fork);
+                    jb.add(b.get(round));
+                }
+            });
+            return new Rounds(List.copyOf(ja), List.copyOf(jb), a.size() + b.size() - 2 * ja.size());
+        }
+    }
+
+    /**
+     * Why no ratio of {@code a} and {@code b} can be had, or null: a value of 0 or less (a count of 0 has no log), or
+     * one not finite. Asked before comparing, so such a row says why instead of failing.
+     */
+    public static String whyNone(List<double[]> a, List<double[]> b) {
+        for (List<double[]> side : List.of(a, b)) {
+            for (double[] fork : side) {
+                for (double v : fork) {
+                    if (!(v > 0) || Double.isInfinite(v)) {
+                        return String.format(java.util.Locale.ROOT, "%s has a value of %s; a ratio needs values above 0",
+                                side == a ? "A" : "B", v == 0 ? "0" : String.valueOf(v));
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /**

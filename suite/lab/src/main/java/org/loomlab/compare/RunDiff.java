@@ -64,6 +64,8 @@ public final class RunDiff {
      *                     let it call a change of 10 %, at the same level and odds as {@code detectable}; null where
      *                     more forks would not get there (a run-to-run term, a rank test, one fork on a side)
      * @param secondsToTen what those rounds or forks would take in all, both sides, at the time this cell's forks took
+     * @param roundsDropped lanes paired by round: the rounds one lane has and the other lacks (a fork failed or measured
+     *                      nothing), left out of both; null when none was
      */
     public record Row(String experiment, Map<String, String> params, String metric, String unit,
                       Double aMedian, Double bMedian, int aSamples, int bSamples, int aForks, int bForks,
@@ -71,7 +73,18 @@ public final class RunDiff {
                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer bRuns, Double ratio, Double ciLow, Double ciHigh, Double pValue, Double pAdjusted, Double detectable,
                       Ratio.Method method, Verdict verdict, String note,
                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer forksToTen,
-                      @JsonInclude(JsonInclude.Include.NON_NULL) Double secondsToTen) {
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Double secondsToTen,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Integer roundsDropped) {
+
+        /** A row that dropped no round. */
+        public Row(String experiment, Map<String, String> params, String metric, String unit, Double aMedian,
+                   Double bMedian, int aSamples, int bSamples, int aForks, int bForks, Integer aRuns, Integer bRuns,
+                   Double ratio, Double ciLow, Double ciHigh, Double pValue, Double pAdjusted, Double detectable,
+                   Ratio.Method method, Verdict verdict, String note, Integer forksToTen, Double secondsToTen) {
+            this(experiment, params, metric, unit, aMedian, bMedian, aSamples, bSamples, aForks, bForks, aRuns, bRuns,
+                    ratio, ciLow, ciHigh, pValue, pAdjusted, detectable, method, verdict, note, forksToTen, secondsToTen,
+                    null);
+        }
 
         /** Compared, but the samples (or forks) were too few to bound the interval at the asked confidence. */
         public boolean tooFewSamples() {
@@ -93,7 +106,7 @@ public final class RunDiff {
             return new Row(experiment, params, metric, unit, aMedian, bMedian, aSamples, bSamples, aForks, bForks, aRuns,
                     bRuns, ratio,
                     ciLow, ciHigh, pValue, pAdjusted, detectable, method, verdict, note.isEmpty() ? more : note + "; " + more,
-                    forksToTen, secondsToTen);
+                    forksToTen, secondsToTen, roundsDropped);
         }
     }
 

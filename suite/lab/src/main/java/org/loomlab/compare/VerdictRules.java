@@ -18,6 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * How a family of compared cells (the cells of one diff, the pairs of one claim) becomes verdicts. Each pair
@@ -71,6 +73,14 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
 
     /** Note of a row over runs that fell back to its forks: fewer than two runs on a side, or runs all alike. */
     public static final String FORKS_POOLED = "forks pooled per side: too few runs, or runs all alike";
+
+    /** Note of a paired row whose rounds' ratios are all the same: its interval is that ratio, no measured spread. */
+    public static final String ROUNDS_ALIKE = "every round's B/A alike: a paired interval of zero width";
+
+    /** Note of a paired row that left out rounds one lane lacks, e.g. "2 rounds dropped: missing or empty in a lane". */
+    static String roundsDropped(int n) {
+        return n + " round" + (n == 1 ? "" : "s") + " dropped: missing or empty in a lane";
+    }
 
     /** Note of a row whose every sample is the same number on both sides. */
     public static final String IDENTICAL = "identical samples";
@@ -259,6 +269,12 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         if (m.overRuns && !m.identical && r.method() != Ratio.Method.RUNS) {
             notes.add(FORKS_POOLED);
         }
+        if (r.degenerate() && !m.identical) {
+            notes.add(ROUNDS_ALIKE);
+        }
+        if (m.roundsDropped > 0) {
+            notes.add(roundsDropped(m.roundsDropped));
+        }
         if (!r.bounded()) {
             boolean samples = r.method() == Ratio.Method.SAMPLES;
             boolean runs = r.method() == Ratio.Method.RUNS;
@@ -341,25 +357,42 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
 
     /** A cell's samples grouped by fork as it recorded them, missing samples and empty forks left out. */
     static List<double[]> forks(Cell c) {
-        return c.forks().stream()
-                .map(f -> f.stream().filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).toArray())
-                .filter(f -> f.length > 0).toList();
+        return c.forks().stream().map(VerdictRules::clean).filter(f -> f.length > 0).toList();
+    }
+
+    private static double[] clean(List<Double> fork) {
+        return fork.stream().filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).toArray();
     }
 
     /**
      * One side's samples: grouped by fork as the cell recorded them, and flat; with repeated runs, grouped by run too
      * ({@code forks} then pools every run's forks).
      */
-    private record Side(List<double[]> forks, double[] flat, int samples, List<List<double[]>> runs, double secondsPerFork) {
+    private record Side(List<double[]> forks, double[] flat, int samples, List<List<double[]>> runs, double secondsPerFork,
+                        SortedMap<Integer, double[]> rounds) {
 
         static Side of(Cell c) {
             if (c == null) {
-                return new Side(List.of(), new double[0], 0, List.of(), Double.NaN);
+                return new Side(List.of(), new double[0], 0, List.of(), Double.NaN, new TreeMap<>());
             }
             List<double[]> forks = VerdictRules.forks(c);
             double[] flat = forks.stream().flatMapToDouble(Arrays::stream).toArray();
             return new Side(forks, flat, flat.length, List.of(),
-                    forks.isEmpty() || !(c.wallSeconds() > 0) ? Double.NaN : c.wallSeconds() / forks.size());
+                    forks.isEmpty() || !(c.wallSeconds() > 0) ? Double.NaN : c.wallSeconds() / forks.size(), byRound(c));
+        }
+
+        /** The cell's forks keyed by the round each ran in, an empty fork's round left out. */
+        private static SortedMap<Integer, double[]> byRound(Cell c) {
+            SortedMap<Integer, double[]> out = new TreeMap<>();
+            List<List<Double>> forks = c.forks();
+            List<Integer> rounds = c.rounds();
+            for (int i = 0; i < forks.size(); i++) {
+                double[] kept = clean(forks.get(i));
+                if (kept.length > 0) {
+                    out.put(rounds.get(i), kept);
+                }
+            }
+            return out;
         }
 
         /** The runs' cells that ended ok with samples, one entry per such run; the rest are left out. */
@@ -368,7 +401,7 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
                     .map(VerdictRules::forks).filter(f -> !f.isEmpty()).toList();
             List<double[]> forks = runs.stream().flatMap(List::stream).toList();
             double[] flat = forks.stream().flatMapToDouble(Arrays::stream).toArray();
-            return new Side(forks, flat, flat.length, runs, Double.NaN);
+            return new Side(forks, flat, flat.length, runs, Double.NaN, new TreeMap<>());
         }
 
         Double median() {
@@ -403,17 +436,22 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
         boolean allowed = p.apart() && !p.key().metric().equals(Cell.ALLOCATION);
         Double tau2 = allowed ? runToRun.runVariance(p.key()) : null;
         double widen = allowed && tau2 == null ? runToRun.factor() : 1;
-        try {
-            // Over runs the runs' spread is the run-to-run variance; the allowance is for the fallback alone.
-            Ratio r = overRuns ? Ratio.overRuns(a.runs, b.runs, confidence, widen, tau2 == null ? 0 : tau2)
-                    : byRound ? Ratio.paired(a.forks, b.forks, confidence, spreadFrom(p.a(), p.b()))
-                    : Ratio.of(a.forks, b.forks, confidence, widen, tau2 == null ? 0 : tau2);
-            return new Measured(p.key(), a, b, r, false, null, null, r.method() == Ratio.Method.FORKS ? tau2 : null,
-                    overRuns);
-        } catch (IllegalArgumentException notPositive) {
-            return new Measured(p.key(), a, b, null, false, "no ratio: " + notPositive.getMessage(), Verdict.INCONCLUSIVE,
-                    null, overRuns);
+        String none = Ratio.whyNone(a.forks, b.forks);
+        if (none != null) {
+            return new Measured(p.key(), a, b, null, false, "no ratio: " + none, Verdict.INCONCLUSIVE, null, overRuns);
         }
+        // Lanes pair on the round each fork ran in: a round one lane lacks is dropped from both, not paired off by one.
+        Ratio.Rounds joined = byRound && !overRuns ? Ratio.Rounds.join(a.rounds, b.rounds) : null;
+        if (joined != null && joined.a().isEmpty()) {
+            return new Measured(p.key(), a, b, null, false, "no ratio: no round measured in both lanes",
+                    Verdict.INCONCLUSIVE, null, overRuns, joined.dropped());
+        }
+        // Over runs the runs' spread is the run-to-run variance; the allowance is for the fallback alone.
+        Ratio r = overRuns ? Ratio.overRuns(a.runs, b.runs, confidence, widen, tau2 == null ? 0 : tau2)
+                : joined != null ? Ratio.paired(joined.a(), joined.b(), confidence, spreadFrom(p.a(), p.b()))
+                : Ratio.of(a.forks, b.forks, confidence, widen, tau2 == null ? 0 : tau2);
+        return new Measured(p.key(), a, b, r, false, null, null, r.method() == Ratio.Method.FORKS ? tau2 : null,
+                overRuns, joined == null ? 0 : joined.dropped());
     }
 
     /**
@@ -431,7 +469,12 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
      * ratio: null when it was not compared, inconclusive when its samples allow no ratio).
      */
     private record Measured(CellKey key, Side a, Side b, Ratio ratio, boolean identical, String why, Verdict unjudged,
-                            Double runVariance, boolean overRuns) {
+                            Double runVariance, boolean overRuns, int roundsDropped) {
+
+        Measured(CellKey key, Side a, Side b, Ratio ratio, boolean identical, String why, Verdict unjudged,
+                 Double runVariance, boolean overRuns) {
+            this(key, a, b, ratio, identical, why, unjudged, runVariance, overRuns, 0);
+        }
 
         /** Whether any verdict but inconclusive or same could come of it: two forks a side, samples not all alike. */
         boolean callable() {
@@ -449,7 +492,8 @@ public record VerdictRules(double confidence, double noise, Adjustment adjust, R
                     overRuns ? a.runs.size() : null, overRuns ? b.runs.size() : null,
                     r == null ? null : r.estimate(), r == null ? null : r.low(), r == null ? null : r.high(),
                     r == null ? null : r.pValue(), pAdjusted, detectable, r == null ? null : r.method(),
-                    verdict, Objects.requireNonNullElse(note, ""), forksToTen, secondsToTen);
+                    verdict, Objects.requireNonNullElse(note, ""), forksToTen, secondsToTen,
+                    roundsDropped > 0 ? roundsDropped : null);
         }
     }
 }

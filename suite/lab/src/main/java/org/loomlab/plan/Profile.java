@@ -225,6 +225,11 @@ public enum Profile {
         return budget;
     }
 
+    /** The time a measured JMH iteration is set to last, in seconds (an iteration also ends its last operation). */
+    public double iterationSeconds() {
+        return millis(iterationTime) / 1000.0;
+    }
+
     /** What one cell is planned to take before any operation runs long: its minimum forks with JVM starts. */
     public Duration plannedCellTime() {
         long fork = 1_500L + warmupIterations * millis(warmupTime) + iterations * millis(iterationTime);

@@ -21,7 +21,8 @@ import java.util.Optional;
  * How precise a run's numbers are, per experiment: how many cells reached the target, how many are within
  * ±10 %, the median precision, what the cells cost, what the cells that missed would need if their forks went on
  * spreading as they did, and, for cells short of two forks (a long dinner's single fork, or a fork that timed out),
- * a floor under what the target takes ({@link Reach}); then what the run's goals ({@link RunGoals}) would take.
+ * a floor under what the target takes ({@link Reach}); then what the run's goals ({@link RunGoals}) would take. Where
+ * cells split their variance (schema 3), the median JVM share of it, in a column of its own.
  * Only a cell's primary metric (its first row) counts. Records made before precision was recorded have none and are
  * said to.
  */
@@ -40,6 +41,9 @@ public final class PrecisionTable {
         double needAll = 0;
         double floorAll = 0;
         List<Double> widthsAll = new ArrayList<>();
+        // The JVM share of a fork mean's variance (schema 3 on), a column only when some cell has one.
+        boolean shares = r.primaryCells().stream().anyMatch(c -> c.components() != null);
+        List<Double> sharesAll = new ArrayList<>();
         for (Map.Entry<String, List<Cell>> e : byExperiment.entrySet()) {
             int cells = e.getValue().size();
             int reached = 0;
@@ -82,6 +86,12 @@ public final class PrecisionTable {
                 }
             }
             rows.add(row(e.getKey(), cells, reached, within10, flagged, notOk, widths, wall, missed, need, single, floor));
+            if (shares) {
+                List<Double> jvm = e.getValue().stream().filter(c -> c.components() != null)
+                        .map(c -> c.components().jvmShare()).toList();
+                rows.set(rows.size() - 1, withShare(rows.get(rows.size() - 1), jvm));
+                sharesAll.addAll(jvm);
+            }
             int[] add = {cells, reached, within10, flagged, notOk, missed, single};
             for (int i = 0; i < add.length; i++) {
                 all[i] += add[i];
@@ -92,9 +102,14 @@ public final class PrecisionTable {
             widthsAll.addAll(widths);
         }
         rows.add(row("all", all[0], all[1], all[2], all[3], all[4], widthsAll, wallAll, all[5], needAll, all[6], floorAll));
-        String table = MarkdownTable.render(List.of("experiment", "cells", "reached target", "within ±10 %",
+        List<String> header = new ArrayList<>(List.of("experiment", "cells", "reached target", "within ±10 %",
                 "budget spent first", "timed out or failed", "median ± (95 %)", "time", "missed with a spread: time to reach",
-                "under two forks: the target takes (a floor)"), rows);
+                "under two forks: the target takes (a floor)"));
+        if (shares) {
+            rows.set(rows.size() - 1, withShare(rows.get(rows.size() - 1), sharesAll));
+            header.add("JVM share");
+        }
+        String table = MarkdownTable.render(header, rows);
         return target == null ? table : table + '\n' + RunGoals.of(r.primaryCells(), target).line() + '\n';
     }
 
@@ -112,6 +127,17 @@ public final class PrecisionTable {
         return List.of(name, String.valueOf(cells), share(reached, cells), share(within10, cells), String.valueOf(flagged),
                 String.valueOf(notOk), median, String.format(Locale.ROOT, "%.1f min", wall / 60),
                 cellsTaking(missed, need), cellsTaking(single, floor));
+    }
+
+    /**
+     * The row with the median JVM share of its cells' fork-mean variance ({@link org.loomlab.record.VarianceComponents}):
+     * how much of it more forks shrink, the rest more iterations a fork would; {@code -} where no cell has it.
+     */
+    private static List<String> withShare(List<String> row, List<Double> jvmShares) {
+        List<String> out = new ArrayList<>(row);
+        out.add(jvmShares.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f %%",
+                100 * Median.withDefaults().evaluate(jvmShares.stream().mapToDouble(Double::doubleValue).toArray())));
+        return out;
     }
 
     /** E.g. {@code 3 cells: 4m12s}, or {@code -} for none. */

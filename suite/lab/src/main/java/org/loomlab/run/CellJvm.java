@@ -67,8 +67,8 @@ public record CellJvm(Path java, Path benchmarksJar, List<String> jvmArgs, Profi
      * {@link org.loomlab.plan.Stretch}; each fork's time goes back to the run's budget.
      */
     ForkLoop forkLoop(ForkShape shape) {
-        return new ForkLoop(runBudget.policyOf(policy), runBudget.stretchOf(policy), shape, progress, System::nanoTime,
-                runBudget::forkTook);
+        return new ForkLoop(runBudget.policyOf(policy), runBudget.stretchOf(policy), StoppingRule.Kind.TWO_STAGE, shape,
+                progress, System::nanoTime, runBudget::forkTook);
     }
 
     /**

@@ -48,15 +48,20 @@ final class ForkLoop {
     }
 
     /**
-     * What a topped-up cell ran before this session: its forks' cells (one list per fork, in order) and the seconds they
-     * took. Its forks go on from the next index and its cells pool over all of them, as if they had run in one go.
+     * What a topped-up cell ran before this session: its forks' cells (one list per fork, in order), the seconds they
+     * took and the first forks its interval's spread left out ({@link StoppingRule#spreadFrom}), which stay out. Its forks go on from the next index and its cells pool over all of them, as if they had run in one go.
      */
-    record Earlier(List<List<Cell>> forks, double seconds) {
+    record Earlier(List<List<Cell>> forks, double seconds, int spreadFrom) {
 
-        static final Earlier NONE = new Earlier(List.of(), 0);
+        static final Earlier NONE = new Earlier(List.of(), 0, 0);
 
         Earlier {
             forks = List.copyOf(forks);
+        }
+
+        /** Earlier forks whose every spread counts (they stopped by the sequential rule, or made before the choice). */
+        Earlier(List<List<Cell>> forks, double seconds) {
+            this(forks, seconds, 0);
         }
     }
 
@@ -98,7 +103,7 @@ final class ForkLoop {
         this(policy, stretch, StoppingRule.Kind.SEQUENTIAL, shape, out, clock, forkTook);
     }
 
-    /** @param rule when a group stops forking ({@link StoppingRule}) */
+    /** @param rule when a group of lanes stops forking ({@link StoppingRule}); other groups stop by the sequential rule */
     ForkLoop(Policy policy, Stretch stretch, StoppingRule.Kind rule, ForkShape shape, PrintStream out, LongSupplier clock,
              DoubleConsumer forkTook) {
         this.policy = policy;
@@ -153,7 +158,9 @@ final class ForkLoop {
                     + earlier.stream().map(e -> e.forks().size()).toList() + " cannot take turns: their rounds would not pair");
         }
         long start = clock.getAsLong();
-        StoppingRule stopping = rule.start(policy, stretch, from);
+        // Lanes are compared, and a verdict on them must keep its level; a cell alone keeps the rule it had.
+        StoppingRule stopping = (turns.lanes() ? rule : StoppingRule.Kind.SEQUENTIAL)
+                .start(policy, stretch, from, earlier.get(0).spreadFrom());
         List<Member> members = new ArrayList<>();
         for (int i = 0; i < forks.size(); i++) {
             members.add(new Member(forks.get(i), labels.get(i), usual.get(i), earlier.get(i)));
@@ -163,7 +170,7 @@ final class ForkLoop {
                 Member m = members.get(turn);
                 if (m.ended == null) {
                     m.fork(k);
-                    if (m.ended == null) {
+                    if (m.ended == null && out != null) {
                         say(m.label, k, m.interval(stopping.spreadFrom()), seconds(start));
                     }
                 }
@@ -199,8 +206,8 @@ final class ForkLoop {
 
     /** Where the group stands after round {@code k}, its intervals' spread from round {@code spreadFrom} on. */
     private Standing standing(List<Member> members, int k, int from, double elapsed, boolean lanes, int spreadFrom) {
-        List<Standing.Forked> forked = members.stream().map(m -> new Standing.Forked(
-                m.done.isEmpty() ? null : m.interval(spreadFrom), m.usual, forkSamples(m), m.ended != null)).toList();
+        List<Standing.Forked> forked = members.stream().map(m -> new Standing.Forked(() -> m.interval(spreadFrom), m.usual,
+                forkSamples(m), m.ended != null)).toList();
         int metrics = members.get(0).done.isEmpty() ? 0 : members.get(0).done.get(0).size();
         return new Standing(policy, k, from, elapsed, forked, lanes, metrics, spreadFrom);
     }
@@ -279,7 +286,7 @@ final class ForkLoop {
                 ended = got;
                 return;
             }
-            done.add(got);
+            done.add(got.stream().map(c -> c.inRound(k)).toList()); // each fork's cells keep their round
         }
 
         /** The pooled cells, or how the first fork ended; a later fork's end is said beside the forks kept. */

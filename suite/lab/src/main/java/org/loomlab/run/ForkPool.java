@@ -12,6 +12,7 @@ import org.loomlab.record.ForkMemory;
 import org.loomlab.record.MealShares;
 import org.loomlab.record.Pinning;
 import org.loomlab.record.Precision;
+import org.loomlab.record.VarianceComponents;
 import org.loomlab.text.Figures;
 
 import java.time.Duration;
@@ -50,7 +51,7 @@ record ForkPool(Policy policy, ForkShape shape, Duration budget) {
             List<List<Double>> samples = cells.stream().map(Cell::samples).filter(s -> !s.isEmpty()).toList();
             Cell last = cells.get(cells.size() - 1);
             if (samples.isEmpty()) {
-                out.add(last.withStatus(last.status(), last.message(), wall, last.rawFile()));
+                out.add(last.inRounds(null).withStatus(last.status(), last.message(), wall, last.rawFile()));
                 return;
             }
             ForkInterval iv = ForkInterval.of(samples, policy.confidence(), spreadFrom);
@@ -66,10 +67,28 @@ record ForkPool(Policy policy, ForkShape shape, Duration budget) {
             Double error = iv.bounded() ? (iv.high() - iv.low()) / 2 : null;
             Cell pooled = last.withMeasurement(iv.score(), error, iv.bounded() ? iv.low() : null,
                     iv.bounded() ? iv.high() : null, samples, precision);
+            // The round each kept fork ran in (lanes pair on it), and how the forks' variance splits.
+            pooled = pooled.inRounds(rounds(forks, metric)).withComponents(VarianceComponents.ofCell(pooled));
             pooled = withSums(pooled, cells);
             String note = precision.budgetExhausted() ? shortfall(precision, iv, wall, usual) : null;
             out.add(pooled.withStatus(CellStatus.OK, join(pooled.message(), note), wall, pooled.rawFile()));
         });
+        return out;
+    }
+
+    /**
+     * The round each fork with {@code metric}'s samples ran in, as the loop tagged its cells; an earlier fork given
+     * untagged stands at its position.
+     */
+    private static List<Integer> rounds(List<List<Cell>> forks, String metric) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < forks.size(); i++) {
+            for (Cell c : forks.get(i)) {
+                if (c.metric().equals(metric) && !c.samples().isEmpty()) {
+                    out.add(c.forkRounds() != null && c.forkRounds().size() == 1 ? c.forkRounds().get(0) : i + 1);
+                }
+            }
+        }
         return out;
     }
 

@@ -6,6 +6,7 @@ import org.loomlab.plan.Policy;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Where a group of cells stands after a round: what a {@link StoppingRule} reads to say whether the group forks on.
@@ -22,14 +23,42 @@ record Standing(Policy policy, int round, int earlier, double elapsed, List<Fork
                 int spreadFrom) {
 
     /**
-     * One member so far.
-     *
-     * @param interval its interval over the forks it has, null before its first
-     * @param usual    its spread in earlier runs here, null without
-     * @param forks    its primary metric's samples per fork kept
-     * @param ended    whether a fork of it failed, so it forks no more
+     * One member so far: its interval over the forks it has (null before its first), taken when a rule asks (a rule that
+     * plans once asks once, not every round), its spread in earlier runs here (null without), its primary metric's
+     * samples per fork kept, and whether a fork of it failed, so it forks no more.
      */
-    record Forked(ForkInterval interval, ForkLoop.Usual usual, List<double[]> forks, boolean ended) {
+    static final class Forked {
+        private final Supplier<ForkInterval> of;
+        private final ForkLoop.Usual usual;
+        private final List<double[]> forks;
+        private final boolean ended;
+        private ForkInterval interval;
+
+        Forked(Supplier<ForkInterval> of, ForkLoop.Usual usual, List<double[]> forks, boolean ended) {
+            this.of = of;
+            this.usual = usual;
+            this.forks = List.copyOf(forks);
+            this.ended = ended;
+        }
+
+        ForkInterval interval() {
+            if (interval == null && !forks.isEmpty()) {
+                interval = of.get();
+            }
+            return interval;
+        }
+
+        ForkLoop.Usual usual() {
+            return usual;
+        }
+
+        List<double[]> forks() {
+            return forks;
+        }
+
+        boolean ended() {
+            return ended;
+        }
     }
 
     Standing {

@@ -41,22 +41,22 @@ interface StoppingRule {
         /** After every round, on the forks' spread so far: the lab's rule until it was measured to lose its level. */
         SEQUENTIAL {
             @Override
-            StoppingRule start(Policy policy, Stretch stretch, int earlier) {
+            StoppingRule start(Policy policy, Stretch stretch, int earlier, int earlierPilot) {
                 return new SequentialRule(policy, stretch);
             }
         },
         /** Rounds fixed once, at the pilot, then run without looking ({@link TwoStageRule}). */
         TWO_STAGE {
             @Override
-            StoppingRule start(Policy policy, Stretch stretch, int earlier) {
-                return new TwoStageRule(policy, stretch, earlier);
+            StoppingRule start(Policy policy, Stretch stretch, int earlier, int earlierPilot) {
+                return new TwoStageRule(policy, stretch, earlier, earlierPilot);
             }
         };
 
         /**
          * A rule for one group under {@code policy}; {@code stretch} null where the cell keeps to the policy's budget;
-         * {@code earlier} rounds already run (a top-up).
+         * {@code earlier} rounds already run (a top-up), the first {@code earlierPilot} of them its pilot.
          */
-        abstract StoppingRule start(Policy policy, Stretch stretch, int earlier);
+        abstract StoppingRule start(Policy policy, Stretch stretch, int earlier, int earlierPilot);
     }
 }

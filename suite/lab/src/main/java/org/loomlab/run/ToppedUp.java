@@ -130,14 +130,22 @@ record ToppedUp(Path forks, int rounds, List<Cell> recorded, Set<PerJvm> fromRec
     /** The earlier forks' cells, read back as each fork's were when it ran (or from the record); each fork's time the mean of theirs. */
     ForkLoop.Earlier read(Reader reader) throws IOException {
         if (!rawHere()) {
-            return new ForkLoop.Earlier(earlierFromRecord(), seconds());
+            return new ForkLoop.Earlier(earlierFromRecord(), seconds(), pilot());
         }
         List<List<Cell>> out = new ArrayList<>();
         String raw = forks.getParent().getFileName() + "/" + name();
         for (int k = 1; k <= rounds; k++) {
-            out.add(reader.cells(fork(k), seconds() / rounds, raw));
+            int round = k;
+            // fork-K.json is round K's fork: its cells keep that round, as the loop's own forks do.
+            out.add(reader.cells(fork(k), seconds() / rounds, raw).stream().map(c -> c.inRound(round)).toList());
         }
-        return new ForkLoop.Earlier(out, seconds());
+        return new ForkLoop.Earlier(out, seconds(), pilot());
+    }
+
+    /** The first forks the recorded interval's spread left out ({@link org.loomlab.record.Precision#spreadFrom}). */
+    private int pilot() {
+        Cell primary = recorded.get(0);
+        return primary.precision() == null ? 0 : primary.precision().pilotLeftOut();
     }
 
     /**
@@ -157,7 +165,8 @@ record ToppedUp(Path forks, int rounds, List<Cell> recorded, Set<PerJvm> fromRec
                         ? List.of(c.forkMemory().get(k)) : null;
                 fork.add(c.toBuilder().samples(samples).forkSamples(List.of(samples)).forkMemory(memory)
                         .pinning(k == 0 ? c.pinning() : null).pinnedEvents(k == 0 ? c.pinnedEvents() : null)
-                        .errors(k == 0 ? c.errors() : null).wallSeconds(seconds() / rounds).build());
+                        .errors(k == 0 ? c.errors() : null).wallSeconds(seconds() / rounds)
+                        .forkRounds(List.of(c.rounds().get(k))).components(null).build());
             }
             out.add(fork);
         }

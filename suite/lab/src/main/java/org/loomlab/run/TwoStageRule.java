@@ -38,12 +38,18 @@ final class TwoStageRule implements StoppingRule {
     /** The rounds fixed after the pilot; -1 before. */
     private int planned = -1;
     private int spreadFrom;
+    private final boolean toppedUp;
 
-    /** @param earlier rounds a top-up's cell ran before: they are its pilot, the rounds after them its spread */
-    TwoStageRule(Policy policy, Stretch stretch, int earlier) {
+    /**
+     * @param earlier      rounds a top-up's cell ran before: its rounds are planned from all of them
+     * @param earlierPilot the pilot those rounds' interval left out of its spread, which stays out; 0 where none did
+     */
+    TwoStageRule(Policy policy, Stretch stretch, int earlier, int earlierPilot) {
         this.policy = policy;
         this.stretch = policy.target() == null ? null : stretch;
         this.pilot = Math.max(Math.min(Stretch.PILOT_FORKS, policy.maxForks()), earlier);
+        this.toppedUp = earlier > 0;
+        this.spreadFrom = earlierPilot;
     }
 
     @Override
@@ -55,7 +61,12 @@ final class TwoStageRule implements StoppingRule {
                 return another ? Next.ROUND : Next.SPENT;
             }
             planned = plan(s);
-            spreadFrom = planned - k >= LATER_ROUNDS ? k : 0;
+            // A top-up keeps its first session's pilot out, and no more: the rounds that made it short of its change
+            // were planned by that pilot, and leaving them out too would keep a fork that widened it out of the spread
+            // but in the estimate (on heavy-tailed forks, 7.6 % false calls at 5 %).
+            if (!toppedUp) {
+                spreadFrom = planned - k >= LATER_ROUNDS ? k : 0;
+            }
         }
         return k < planned && another ? Next.ROUND : Next.SPENT;
     }

@@ -37,7 +37,7 @@ class LanesIT {
         for (Path runJson : List.of(a, b)) {
             assertThat(RecordSchema.violations(runJson)).isEmpty();
             JsonNode record = RecordJson.mapper().readTree(runJson.toFile());
-            assertThat(record.get("schema").asInt()).isEqualTo(2);
+            assertThat(record.get("schema").asInt()).isEqualTo(org.loomlab.record.RunRecord.SCHEMA_VERSION);
             assertThat(record.at("/lanes/lanes").toString()).isEqualTo("[\"a\",\"b\"]");
             assertThat(record.at("/lanes/seed").asLong()).isEqualTo(42);
             assertThat(record.get("status").asString()).isEqualTo("complete");

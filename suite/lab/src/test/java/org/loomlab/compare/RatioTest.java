@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -252,5 +253,32 @@ class RatioTest {
         Ratio flat = Ratio.overRuns(flatA, flatB, 0.95, 1, 0);
         assertThat(flat.method()).isEqualTo(Ratio.Method.FORKS);
         assertThat(flat.estimate()).isCloseTo(Math.exp(0.1), within(1e-12));
+    }
+
+    @Test
+    void roundsJoinOnTheirIndexAndCountWhatOneLaneLacks() {
+        java.util.SortedMap<Integer, double[]> a = new java.util.TreeMap<>(Map.of(1, new double[] {1}, 2, new double[] {2},
+                4, new double[] {4}, 5, new double[] {5}));
+        java.util.SortedMap<Integer, double[]> b = new java.util.TreeMap<>(Map.of(1, new double[] {1.1}, 3, new double[] {3.3},
+                4, new double[] {4.4}, 5, new double[] {5.5}, 6, new double[] {6.6}));
+        Ratio.Rounds j = Ratio.Rounds.join(a, b);
+        assertThat(j.a()).extracting(f -> f[0]).containsExactly(1.0, 4.0, 5.0);
+        assertThat(j.b()).extracting(f -> f[0]).containsExactly(1.1, 4.4, 5.5);
+        assertThat(j.dropped()).as("round 2 of A, rounds 3 and 6 of B").isEqualTo(3);
+    }
+
+    @Test
+    void pairedRoundsAllAlikeGiveAZeroWidthPairedInterval() {
+        List<double[]> a = List.of(new double[] {10}, new double[] {20}, new double[] {40});
+        List<double[]> b = List.of(new double[] {12}, new double[] {24}, new double[] {48});
+        Ratio r = Ratio.paired(a, b, 0.95);
+        assertThat(r.method()).isEqualTo(Ratio.Method.PAIRED);
+        assertThat(r.degenerate()).isTrue();
+        assertThat(r.low()).isEqualTo(r.high()).isEqualTo(r.estimate());
+        assertThat(r.estimate()).isCloseTo(1.2, within(1e-12));
+        assertThat(r.pValue()).isZero();
+        assertThat(Ratio.paired(a, a, 0.95).pValue()).isEqualTo(1);
+        assertThat(Ratio.paired(a, List.of(new double[] {11}, new double[] {24}, new double[] {48}), 0.95).degenerate())
+                .isFalse();
     }
 }

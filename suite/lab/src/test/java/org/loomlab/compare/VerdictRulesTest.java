@@ -117,4 +117,86 @@ class VerdictRulesTest {
                 null).get(0);
         assertThat(se(turns, df)).isCloseTo(forksSe, within(1e-12));
     }
+
+    private static final VerdictRules IN_ROUNDS = HOLM_95.inRounds();
+
+    /** Six rounds of a machine that slows by 15 % a round; B is A plus 5 % (within ±0.4 %) in every round. */
+    private static List<List<List<Double>>> driftingLanes() {
+        double[] wobble = {1.004, 0.997, 1.002, 0.999, 1.001, 0.998};
+        List<List<Double>> a = new ArrayList<>();
+        List<List<Double>> b = new ArrayList<>();
+        for (int r = 0; r < 6; r++) {
+            double drift = Math.pow(1.15, r);
+            a.add(List.of(100 * drift, 100 * drift));
+            b.add(List.of(105 * drift * wobble[r], 105 * drift * wobble[r]));
+        }
+        return List.of(a, b);
+    }
+
+    /**
+     * A fork that measured nothing mid-run (its samples NaN, as a record keeps them) used to be filtered out and every
+     * later fork of its lane paired with the other lane's next round: 1.05 read as about 0.9 with a wide interval. Paired
+     * on rounds, that round is dropped from both lanes and said so; the other five rounds pair as they ran.
+     */
+    @Test
+    void aForkMissingMidRunNoLongerShiftsTheLaterPairs() {
+        List<List<List<Double>>> lanes = driftingLanes();
+        List<List<Double>> a = new ArrayList<>(lanes.get(0));
+        a.set(2, List.of(Double.NaN, Double.NaN));
+        Cell laneA = forked("philosophers", Map.of("workload", "noop"), "avgt", "ms/op", a);
+        Cell laneB = forked("philosophers", Map.of("workload", "noop"), "avgt", "ms/op", lanes.get(1));
+        RunDiff.Row row = judge1(IN_ROUNDS, laneA, laneB);
+        assertThat(row.method()).isEqualTo(Ratio.Method.PAIRED);
+        assertThat(row.ratio()).isCloseTo(1.05, within(0.003));
+        assertThat(row.ciLow()).isGreaterThan(1.04);
+        assertThat(row.ciHigh()).isLessThan(1.06);
+        assertThat(row.verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(row.roundsDropped()).isEqualTo(1);
+        assertThat(row.note()).contains("1 round dropped: missing or empty in a lane");
+
+        // Recorded as schema 3 does, without the empty fork and with the rounds said, it pairs alike.
+        List<List<Double>> kept = new ArrayList<>(lanes.get(0));
+        kept.remove(2);
+        Cell rounds = forked("philosophers", Map.of("workload", "noop"), "avgt", "ms/op", kept).inRounds(List.of(1, 2, 4, 5, 6));
+        RunDiff.Row same = judge1(IN_ROUNDS, rounds, laneB);
+        assertThat(same.ratio()).isCloseTo(row.ratio(), within(1e-12));
+        assertThat(same.roundsDropped()).isEqualTo(1);
+    }
+
+    /** Lanes with every round: nothing dropped, nothing said, the row as it always was. */
+    @Test
+    void lanesWithEveryRoundDropNoneAndSayNothingOfIt() {
+        List<List<List<Double>>> lanes = driftingLanes();
+        RunDiff.Row row = judge1(IN_ROUNDS, forked("philosophers", Map.of("workload", "noop"), "avgt", "ms/op", lanes.get(0)),
+                forked("philosophers", Map.of("workload", "noop"), "avgt", "ms/op", lanes.get(1)));
+        assertThat(row.roundsDropped()).isNull();
+        assertThat(row.note()).doesNotContain("dropped");
+        assertThat(row.ratio()).isCloseTo(1.05, within(0.003));
+    }
+
+    /** Rounds whose B/A is the same every time stay paired: a zero-width interval, called and said to be degenerate. */
+    @Test
+    void aPairedRowWithoutSpreadStaysPairedAndSaysItsIntervalHasNoWidth() {
+        List<List<Double>> a = List.of(List.of(48.0), List.of(48.0), List.of(64.0), List.of(64.0));
+        List<List<Double>> b = List.of(List.of(56.0), List.of(56.0), List.of(56.0 * 4 / 3), List.of(56.0 * 4 / 3));
+        RunDiff.Row row = judge1(IN_ROUNDS, forked("x", Map.of(), "avgt", "ms/op", a), forked("x", Map.of(), "avgt", "ms/op", b));
+        assertThat(row.method()).isEqualTo(Ratio.Method.PAIRED);
+        assertThat(row.ciLow()).isEqualTo(row.ciHigh()).isCloseTo(56.0 / 48, within(1e-12));
+        assertThat(row.note()).contains(VerdictRules.ROUNDS_ALIKE);
+        assertThat(row.verdict()).isEqualTo(Verdict.SLOWER);
+    }
+
+    /** A count of 0 has no log: the row gets no ratio and says why, on either side and paired or not. */
+    @Test
+    void aZeroCountGivesARowWithoutARatioThatSaysWhy() {
+        Cell zero = forked("service", Map.of(), "errors", "count", List.of(List.of(0.0), List.of(2.0)));
+        Cell some = forked("service", Map.of(), "errors", "count", List.of(List.of(1.0), List.of(3.0)));
+        for (VerdictRules rules : List.of(HOLM_95, IN_ROUNDS)) {
+            RunDiff.Row row = judge1(rules, zero, some);
+            assertThat(row.ratio()).isNull();
+            assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(row.note()).isEqualTo("no ratio: A has a value of 0; a ratio needs values above 0");
+        }
+        assertThat(judge1(HOLM_95, some, zero).note()).startsWith("no ratio: B has a value of 0");
+    }
 }

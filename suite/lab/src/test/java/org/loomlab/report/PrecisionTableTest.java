@@ -69,4 +69,19 @@ class PrecisionTableTest {
         assertThat(service.split("\\|")).extracting(String::strip)
                 .containsSubsequence("service", "1", "0 (0 %)", "0 (0 %)", "1", "0", "n/a");
     }
+
+    @Test
+    void aJvmShareColumnOnlyWhereCellsSplitTheirVariance() {
+        String without = PrecisionTable.markdown(run("openjdk-25", "25.0.2", List.of(cell("pool-1", 0.02, 3, false))));
+        assertThat(without).doesNotContain("JVM share");
+        // Fork means 1, 2, 3 with iterations ±0.25 on the log scale: the JVM share of a fork mean's variance is 0.9375.
+        org.loomlab.record.VarianceComponents split = org.loomlab.record.VarianceComponents.of(
+                List.of(List.of(0.75, 1.25), List.of(1.75, 2.25), List.of(2.75, 3.25)));
+        String with = PrecisionTable.markdown(run("openjdk-25", "25.0.2", List.of(cell("pool-1", 0.02, 3, false)
+                .withComponents(split), cell("pool-n", 0.02, 3, false))));
+        assertThat(with.lines().findFirst().orElseThrow()).matches(".*\\| JVM share +\\|");
+        String service = with.lines().filter(l -> l.startsWith("| service")).findFirst().orElseThrow();
+        assertThat(service).matches(".*\\| 94 % +\\|");
+        assertThat(with.lines().filter(l -> l.startsWith("| all")).findFirst().orElseThrow()).matches(".*\\| 94 % +\\|");
+    }
 }

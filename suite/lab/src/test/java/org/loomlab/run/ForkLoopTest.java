@@ -518,4 +518,22 @@ class ForkLoopTest {
         twoLanesToCallTenPercent(own, ran);
         assertThat(ran).containsExactly("A1", "B1", "A2", "B2", "A3", "B3");
     }
+
+    /** Issue 55 and 54: a pooled cell says the round each fork ran in, going on after earlier rounds, and splits its variance. */
+    @Test
+    void aPooledCellKeepsEachForksRoundAfterTheEarlierOnesAndItsVarianceComponents() throws Exception {
+        List<Cell> earlierFork1 = List.of(fork(100, 101).inRound(1));
+        List<Cell> earlierFork2 = List.of(fork(103, 102).inRound(2));
+        ForkLoop loop = new ForkLoop(policy(null, 4, 4, Duration.ofMinutes(1)), new ForkShape(2, 0, Duration.ZERO), null);
+        List<List<Cell>> out = loop.runInterleaved(List.of(k -> List.of(fork(100 + k, 99 + k))), List.of(""),
+                java.util.Collections.singletonList(null), ForkLoop.Turns.IN_ORDER,
+                List.of(new ForkLoop.Earlier(List.of(earlierFork1, earlierFork2), 2.0)));
+        Cell c = out.get(0).get(0);
+        assertThat(c.forkSamples()).hasSize(4);
+        assertThat(c.forkRounds()).containsExactly(1, 2, 3, 4);
+        assertThat(c.components()).isNotNull();
+        assertThat(c.components().forks()).isEqualTo(4);
+        assertThat(c.components().iterationsPerFork()).isEqualTo(2.0);
+        assertThat(c.components().jvmShare() + c.components().iterationShare()).isCloseTo(1, within(1e-12));
+    }
 }

@@ -94,6 +94,11 @@ class ToppedUpTest {
                 .containsExactly(12L, 0L, 0L);
         assertThat(earlier.forks()).extracting(f -> f.get(0).mealSpread()).containsExactly(1.5, 1.5, 1.5);
         assertThat(earlier.forks()).allSatisfy(f -> assertThat(f.get(0).wallSeconds()).isEqualTo(10.0));
+        // Each earlier fork keeps its round: a record before schema 3 by position, one of schema 3 as it says.
+        assertThat(earlier.forks()).extracting(f -> f.get(0).forkRounds()).containsExactly(List.of(1), List.of(2), List.of(3));
+        List<Cell> withRounds = recordedOverThreeForks().stream().map(c -> c.inRounds(List.of(1, 2, 4))).toList();
+        assertThat(ToppedUp.of(gone, 3, withRounds, runs.resolve("a"), true).earlierFromRecord())
+                .extracting(f -> f.get(1).forkRounds()).containsExactly(List.of(1), List.of(2), List.of(4));
 
         // Neither latency histograms nor JFR recordings are here: the record's percentiles stand, its pinning adds up.
         Cell pooled = Cell.builder("philosophers", PLAN.params(), "avgt", "ms/op").score(2.0).build();

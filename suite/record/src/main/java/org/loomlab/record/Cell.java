@@ -33,6 +33,13 @@ import java.util.LinkedHashMap;
  *                     (and left out of the JSON)
  * @param forkSamples  the measured samples grouped by JVM fork (warm-up excluded), the unit of replication for
  *                     intervals and verdicts; null in records made before forks were kept apart
+ * @param forkRounds   the round each fork of {@code forkSamples} ran in (1, 2, ...), parallel to it: lanes that took
+ *                     turns are paired on it, so a fork missing from one lane shifts no later pair. Null in records
+ *                     made before schema 3, whose forks' rounds are their positions ({@link #rounds()}); a fork's own
+ *                     cell, before pooling, holds its one round
+ * @param components   how the variance of the log samples splits into JVM-to-JVM and iteration-to-iteration parts,
+ *                     with what a fork and an iteration cost ({@link VarianceComponents}); null when not worked out
+ *                     (fewer than two forks, no fork of two samples, no spread) and in records before schema 3
  * @param precision    the interval's level, the precision reached against the profile's target, forks and budget;
  *                     null in older records
  * @param profiling    what the profilers asked for with {@code --prof} saw (JMH's secondary metrics, the flame
@@ -62,9 +69,12 @@ public record Cell(
         @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuTokens,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<ForkMemory> forkMemory,
         List<List<Double>> forkSamples,
+        // Left out of the JSON when there is none, so records before schema 3 read and write back unchanged.
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<Integer> forkRounds,
         Precision precision,
         // Left out of the JSON when there is none, so records made before --prof read and write back unchanged.
-        @JsonInclude(JsonInclude.Include.NON_NULL) Profiling profiling) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Profiling profiling,
+        @JsonInclude(JsonInclude.Include.NON_NULL) VarianceComponents components) {
 
     /**
      * The metric of a dinner's time over every meal its table ate, in {@code us/meal}: a row of its own beside the
@@ -81,6 +91,19 @@ public record Cell(
         samples = samples == null ? List.of() : List.copyOf(samples);
         forkSamples = forkSamples == null ? null : forkSamples.stream().map(List::copyOf).toList();
         forkMemory = forkMemory == null ? null : List.copyOf(forkMemory);
+        forkRounds = forkRounds == null ? null : List.copyOf(forkRounds);
+        if (forkRounds != null && forkSamples != null && forkRounds.size() != forkSamples.size()) {
+            throw new IllegalArgumentException(experiment + " " + params + " " + metric + ": " + forkRounds.size()
+                    + " fork rounds " + forkRounds + " for " + forkSamples.size() + " forks; one round a fork");
+        }
+        if (forkRounds != null) {
+            for (int i = 0; i < forkRounds.size(); i++) {
+                if (forkRounds.get(i) < 1 || i > 0 && forkRounds.get(i) <= forkRounds.get(i - 1)) {
+                    throw new IllegalArgumentException(experiment + " " + params + " " + metric + ": fork rounds "
+                            + forkRounds + " are not rising from 1 up (one fork a round, in round order)");
+                }
+            }
+        }
     }
 
     /** The one way to make a cell: name it, then set what was measured; status is ok unless set. */
@@ -94,7 +117,7 @@ public record Cell(
                 .samples(samples).percentiles(percentiles).pinnedEvents(pinnedEvents).status(status).message(message)
                 .wallSeconds(wallSeconds).rawFile(rawFile).errors(errors).pinning(pinning).mealSpread(mealSpread)
                 .mealShares(mealShares).cpuTokens(cpuTokens).forkMemory(forkMemory).forkSamples(forkSamples)
-                .precision(precision).profiling(profiling);
+                .forkRounds(forkRounds).precision(precision).profiling(profiling).components(components);
     }
 
     /** This cell with its pinned events counted and summarised from JFR. */
@@ -136,13 +159,39 @@ public record Cell(
 
     /**
      * This cell measured again: score, interval, samples (flat and per fork) and precision replaced, the rest kept.
-     * Used when forks are pooled into one cell.
+     * Used when forks are pooled into one cell. The rounds and variance components were of the forks replaced, so they
+     * are cleared ({@link #inRounds}, {@link #withComponents}).
      */
     public Cell withMeasurement(Double newScore, Double newError, Double low, Double high, List<List<Double>> forks,
                                 Precision reached) {
         List<Double> flat = forks == null ? samples : forks.stream().flatMap(List::stream).toList();
         return toBuilder().score(newScore).error(newError).interval(low, high).samples(flat).forkSamples(forks)
-                .precision(reached).build();
+                .forkRounds(null).components(null).precision(reached).build();
+    }
+
+    /** This one fork's cell, run in round {@code round}. */
+    public Cell inRound(int round) {
+        return toBuilder().forkRounds(List.of(round)).build();
+    }
+
+    /** This pooled cell with the round each of its forks ran in, parallel to {@link #forkSamples()}. */
+    public Cell inRounds(List<Integer> rounds) {
+        return toBuilder().forkRounds(rounds).build();
+    }
+
+    /** This cell with its variance split (null: not worked out). */
+    public Cell withComponents(VarianceComponents split) {
+        return toBuilder().components(split).build();
+    }
+
+    /**
+     * The round of each of {@link #forks()}: as recorded, else (records before schema 3, and cells that never took
+     * turns) their positions 1..n, which is what the rounds were while every lane ran one fork a round.
+     */
+    public List<Integer> rounds() {
+        int n = forks().size();
+        return forkRounds != null && forkRounds.size() == n ? forkRounds
+                : java.util.stream.IntStream.rangeClosed(1, n).boxed().toList();
     }
 
     /** This cell under other params (the same measurement, matched differently). */
@@ -207,8 +256,10 @@ public record Cell(
         private Long cpuTokens;
         private List<ForkMemory> forkMemory;
         private List<List<Double>> forkSamples;
+        private List<Integer> forkRounds;
         private Precision precision;
         private Profiling profiling;
+        private VarianceComponents components;
 
         private Builder(String experiment, Map<String, String> params, String metric, String unit) {
             this.experiment = experiment;
@@ -242,13 +293,15 @@ public record Cell(
         public Builder cpuTokens(Long value) { cpuTokens = value; return this; }
         public Builder forkMemory(List<ForkMemory> value) { forkMemory = value; return this; }
         public Builder forkSamples(List<List<Double>> value) { forkSamples = value; return this; }
+        public Builder forkRounds(List<Integer> value) { forkRounds = value; return this; }
+        public Builder components(VarianceComponents value) { components = value; return this; }
         public Builder precision(Precision value) { precision = value; return this; }
         public Builder profiling(Profiling value) { profiling = value; return this; }
 
         public Cell build() {
             return new Cell(experiment, params, metric, unit, score, error, ciLow, ciHigh, samples, percentiles,
                     pinnedEvents, status, message, wallSeconds, rawFile, errors, pinning, mealSpread, mealShares, cpuTokens,
-                    forkMemory, forkSamples, precision, profiling);
+                    forkMemory, forkSamples, forkRounds, precision, profiling, components);
         }
     }
 }

@@ -27,9 +27,9 @@ public record RunRecord(
 
     /**
      * Version of the record's shape, bumped with every change of the schema; {@link RecordVersions} reads each earlier
-     * one. 2: the {@code lanes} block.
+     * one. 2: the {@code lanes} block. 3: each cell's {@code fork_rounds} (lanes pair on them) and {@code components}.
      */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     public RunRecord {
         results = List.copyOf(results);

@@ -55,6 +55,6 @@ class RecordVersionsTest {
         future.put("schema", 99);
         Files.writeString(file, future.toString());
         assertThatThrownBy(() -> RecordJson.read(file)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(file + " is a run record of schema 99; this loom-lab reads schema 1 to 2 (a newer loom-lab wrote it?)");
+                .hasMessage(file + " is a run record of schema 99; this loom-lab reads schema 1 to 3 (a newer loom-lab wrote it?)");
     }
 }
