@@ -54,7 +54,7 @@ public final class JdkFingerprint {
     }
 
     /** e.g. temurin-25, liberica-24, openjdk-21: the ids of jdks/ descriptors. */
-    static String defaultId(String vendor, int feature) {
+    public static String defaultId(String vendor, int feature) {
         String v = vendor == null ? "" : vendor.toLowerCase(Locale.ROOT);
         String family = v.contains("adoptium") || v.contains("temurin") ? "temurin"
                 : v.contains("bellsoft") || v.contains("liberica") ? "liberica"
