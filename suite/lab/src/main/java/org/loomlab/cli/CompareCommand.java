@@ -312,11 +312,13 @@ final class CompareCommand implements Callable<Integer> {
     private static String reach(List<RunDiff.Row> open) {
         List<Double> reach = open.stream().map(RunDiff.Row::detectable).filter(d -> d != null).sorted().toList();
         if (reach.isEmpty()) {
-            return "";
+            return open.stream().allMatch(RunDiff.Row::oneFork) ? " (one round each: a verdict needs two or more, e.g. "
+                    + "a larger --budget)" : "";
         }
         double median = reach.size() % 2 == 1 ? reach.get(reach.size() / 2)
                 : (reach.get(reach.size() / 2 - 1) + reach.get(reach.size() / 2)) / 2;
-        return " (the smallest change their rounds could call: " + DiffMarkdown.detectable(median) + " at the median)";
+        return reach.size() == 1 ? " (the smallest change its rounds could call: " + DiffMarkdown.detectable(median) + ")"
+                : " (the smallest change their rounds could call: " + DiffMarkdown.detectable(median) + " at the median)";
     }
 
     private static String cells(int n) {

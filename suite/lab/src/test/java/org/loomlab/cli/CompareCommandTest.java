@@ -91,7 +91,7 @@ class CompareCommandTest {
                 + "\\[\\d\\.\\d{3}, \\d\\.\\d{3}] times as fast as openjdk-21\\."));
         assertThat(said).contains("Hello.sort: no change larger than ±2 % in the other cell.");
         assertThat(said).anyMatch(s -> s.matches("openjdk-21 ran Hello\\.rate (1\\.9\\d|2\\.0\\d) \\[.*] times as fast as openjdk-25\\."));
-        assertThat(said).anyMatch(s -> s.startsWith("Hello.sum: 1 cell could not tell (the smallest change their rounds could call: "));
+        assertThat(said).anyMatch(s -> s.startsWith("Hello.sum: 1 cell could not tell (the smallest change its rounds could call: "));
         assertThat(said.get(said.size() - 1)).isEqualTo("(times as fast: for a time per operation, the slower JDK's time "
                 + "over the faster's; for a throughput, the faster JDK's rate over the slower's)");
         // The factor is A/B for a time: B's quarter of A's time reads as about 4, inside its interval.
