@@ -35,6 +35,11 @@ report *RECORDS:
 diff A *ARGS:
     bin/loom-lab diff "$@"
 
+# E.g. just compare openjdk-21 openjdk-25 -e pinning-probe; a JMH jar of your own: --benchmarks target/benchmarks.jar.
+# Compare two JDKs (ids such as openjdk-21, homes or java binaries) as lanes taking turns, ended in one sentence a change
+compare A B *ARGS:
+    bin/loom-lab compare "$@"
+
 # It writes history.md, .html and .csv beside the runs, e.g. just history --runs 'bench-*' -e philosophers
 # Every cell's history on this host: each run's score over time, where a cell changed and what changed with it (kernel, JDK build ...)
 history *ARGS:

@@ -12,7 +12,7 @@ import picocli.CommandLine;
  */
 @Command(name = "loom-lab", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, versionProvider = LoomLab.Version.class,
         header = "A reproducibility lab for JVM concurrency experiments.",
-        subcommands = {RunCommand.class, MatrixCommand.class, ImagesCommand.class, ReportCommand.class, DiffCommand.class,
+        subcommands = {RunCommand.class, CompareCommand.class, MatrixCommand.class, ImagesCommand.class, ReportCommand.class, DiffCommand.class,
                 HistoryCommand.class,
                 ClaimsCommand.class, CalibrateCommand.class, ExportCommand.class,
                 CheckCommand.class, ReapCommand.class, ComponentsCommand.class, CommandLine.HelpCommand.class})

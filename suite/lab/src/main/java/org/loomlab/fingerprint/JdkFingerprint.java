@@ -4,6 +4,7 @@ import org.loomlab.record.Jdk;
 import org.loomlab.record.JvmProbe;
 import org.loomlab.record.RecordJson;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,8 @@ public final class JdkFingerprint {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", classpath.toString(), JvmProbe.class.getName()));
+        // A user's plain JMH jar holds no JvmProbe: the lab's own copy comes after the benchmarks jar.
+        cmd.addAll(List.of("-cp", classpath + File.pathSeparator + ownCopy(), JvmProbe.class.getName()));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         p.getOutputStream().close();
         String out;
@@ -42,8 +44,17 @@ public final class JdkFingerprint {
         return jdk.withId(id != null ? id : defaultId(jdk.vendor(), jdk.featureVersion()));
     }
 
+    /** Where this JVM loaded {@link JvmProbe} from: the lab's jar, or the record module's classes in tests. */
+    private static Path ownCopy() {
+        try {
+            return Path.of(JvmProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException("cannot tell where " + JvmProbe.class.getName() + " was loaded from", e);
+        }
+    }
+
     /** e.g. temurin-25, liberica-24, openjdk-21: the ids of jdks/ descriptors. */
-    static String defaultId(String vendor, int feature) {
+    public static String defaultId(String vendor, int feature) {
         String v = vendor == null ? "" : vendor.toLowerCase(Locale.ROOT);
         String family = v.contains("adoptium") || v.contains("temurin") ? "temurin"
                 : v.contains("bellsoft") || v.contains("liberica") ? "liberica"

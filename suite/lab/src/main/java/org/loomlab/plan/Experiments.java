@@ -2,6 +2,9 @@ package org.loomlab.plan;
 
 import org.loomlab.catalogue.Catalogue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
 
 /**
  * The experiments a benchmarks jar can run, read from its catalogue, and the cells of a run over them. The lab
@@ -24,12 +30,33 @@ public record Experiments(List<Experiment> all) {
         return new Experiments(catalogue.experiments().stream().map(Experiment::new).toList());
     }
 
-    /** The experiments of the benchmarks jar {@code jar}; a one-line error when there is none. */
+    /**
+     * The experiments of the benchmarks jar {@code jar}: its catalogue, or, in a plain JMH jar that has none, one
+     * experiment per benchmark as JMH's own list names it ({@link JmhBenchmarkList}); a one-line error when it has
+     * neither.
+     */
     public static Experiments in(Path jar) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("benchmarks jar not found: " + jar + " (build it with: just build)");
         }
-        return of(Catalogue.in(jar));
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            if (zip.getEntry(Catalogue.RESOURCE) != null) {
+                return of(Catalogue.in(jar));
+            }
+            ZipEntry list = zip.getEntry(JmhBenchmarkList.RESOURCE);
+            if (list == null) {
+                throw new IllegalArgumentException("no experiment catalogue (" + Catalogue.RESOURCE + ") nor JMH benchmark "
+                        + "list (" + JmhBenchmarkList.RESOURCE + ") in " + jar + "; valid: the lab's benchmarks jar (just "
+                        + "build) or a JMH benchmarks jar (e.g. the shaded jar of a project built with JMH's annotation processor)");
+            }
+            try (InputStream in = zip.getInputStream(list)) {
+                return of(JmhBenchmarkList.catalogue(in, jar));
+            }
+        } catch (ZipException notAJar) {
+            throw new IllegalArgumentException("benchmarks jar " + jar + " is not a jar (" + notAJar.getMessage() + ")");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the benchmarks jar " + jar, e);
+        }
     }
 
     /** The experiment labelled {@code label}, or a one-line error naming the valid ones. */
