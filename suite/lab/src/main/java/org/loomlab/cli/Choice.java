@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** An option's value read as one of an enum's constants by its lower-case name: the one place such choices are parsed. */
+/** An option's value read as one of an enum's constants by its lower-case, hyphenated name: the one place such choices are parsed. */
 final class Choice {
 
     private Choice() {
@@ -19,7 +19,8 @@ final class Choice {
                         + "; valid: " + Arrays.stream(type.getEnumConstants()).map(Choice::label).collect(Collectors.joining(", "))));
     }
 
+    /** {@code GITHUB_ACTION_BENCHMARK} as {@code github-action-benchmark}: options spell words with hyphens. */
     private static String label(Enum<?> e) {
-        return e.name().toLowerCase(Locale.ROOT);
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

@@ -77,8 +77,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--benchmarks", paramLabel = "JAR", description = "the JMH benchmarks jar (default: <home>/" + BuildLayout.BENCHMARKS_JAR + ")")
     Path benchmarks;
 
-    @Option(names = "--prof", split = ",", paramLabel = "NAME", description = "profile the JMH cells with gc (allocation"
-            + " per op), jfr (a recording per fork in jfr/) or async (a flame graph per cell in profiles/); repeatable")
+    @Option(names = "--prof", paramLabel = "NAME[:OPTS]", description = "profile the JMH cells with gc (allocation"
+            + " per op), jfr (a recording per fork in jfr/), async (a flame graph per cell in profiles/) or any of JMH's"
+            + " profilers, passed to JMH as -prof NAME[:OPTS] (e.g. stack, comp, perfnorm; java -jar benchmarks.jar -lprof"
+            + " lists them); comma-separated names, options last; repeatable")
     List<String> prof = new ArrayList<>();
 
     @Override

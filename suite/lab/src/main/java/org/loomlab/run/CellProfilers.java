@@ -37,7 +37,7 @@ public final class CellProfilers {
     public CellProfilers(List<Profiler> chosen, Path asyncJar) {
         this.chosen = List.copyOf(chosen);
         this.asyncJar = asyncJar;
-        if (chosen.contains(Profiler.ASYNC)) {
+        if (chose(Profiler.ASYNC)) {
             nativeEntry();
             if (asyncJar == null || !Files.isRegularFile(asyncJar)) {
                 throw new IllegalArgumentException("--prof async needs async-profiler's jar at " + asyncJar
@@ -62,12 +62,17 @@ public final class CellProfilers {
     private List<String> jmhArgs(List<Profiler> profilers, Path runDir, String name, int k) throws IOException {
         List<String> args = new ArrayList<>();
         for (Profiler p : profilers) {
-            String prof = switch (p) {
-                case GC -> "gc";
-                case JFR -> "jfr:dir=" + forkDir(runDir.resolve("jfr").resolve(name), k);
-                case ASYNC -> "async:libPath=" + asyncLibrary() + ";output=flamegraph;direction=forward;dir="
-                        + forkDir(runDir.resolve("profiles").resolve(name), k);
-            };
+            // The lab places jfr's and async's files; options given to one of its own come after the lab's.
+            String more = p.options() == null ? "" : ";" + p.options();
+            String prof;
+            if (p.is(Profiler.JFR)) {
+                prof = "jfr:dir=" + forkDir(runDir.resolve("jfr").resolve(name), k) + more;
+            } else if (p.is(Profiler.ASYNC)) {
+                prof = "async:libPath=" + asyncLibrary() + ";output=flamegraph;direction=forward;dir="
+                        + forkDir(runDir.resolve("profiles").resolve(name), k) + more;
+            } else {
+                prof = p.label(); // gc and JMH's others, as given
+            }
             args.addAll(List.of("-prof", prof));
         }
         return args;
@@ -84,10 +89,15 @@ public final class CellProfilers {
     /** The profilers a JMH fork ran under: the chosen ones and gc, which every JMH fork runs. */
     private List<Profiler> ran() {
         List<Profiler> out = new ArrayList<>(chosen);
-        if (!out.contains(Profiler.GC)) {
+        if (!chose(Profiler.GC)) {
             out.add(Profiler.GC);
         }
         return out;
+    }
+
+    /** Whether {@code p} was chosen, with whatever options. */
+    private boolean chose(Profiler p) {
+        return chosen.stream().anyMatch(p::is);
     }
 
     /** Removes the cell's profiles of an earlier attempt (a run resumed after a kill). */
@@ -106,7 +116,7 @@ public final class CellProfilers {
         Map<String, Profiling.Metric> metrics = metrics(runDir.resolve("jmh").resolve(name), ran());
         String flame = null;
         Path forks = runDir.resolve("profiles").resolve(name);
-        if (chosen.contains(Profiler.ASYNC) && Files.isDirectory(forks)) {
+        if (chose(Profiler.ASYNC) && Files.isDirectory(forks)) {
             Optional<Path> first = files(forks, ".html").stream().findFirst();
             if (first.isPresent()) {
                 Files.move(first.get(), flameGraph(runDir, name), StandardCopyOption.REPLACE_EXISTING);
@@ -115,7 +125,7 @@ public final class CellProfilers {
             delete(forks);
         }
         Path jfr = runDir.resolve("jfr").resolve(name);
-        String recordings = chosen.contains(Profiler.JFR) && !files(jfr, ".jfr").isEmpty()
+        String recordings = chose(Profiler.JFR) && !files(jfr, ".jfr").isEmpty()
                 ? runDir.relativize(jfr).toString() : null;
         return cell.withProfiling(new Profiling(ran().stream().map(Profiler::label).toList(), metrics, flame,
                 recordings));
@@ -123,7 +133,7 @@ public final class CellProfilers {
 
     /**
      * The secondary metrics of {@code profilers} (not the benchmark's own, e.g. {@code tableMeals}), each the mean of
-     * its forks' scores.
+     * its forks' scores; a textual one (stack's, perfasm's) has no score and is left in the forks' JSON.
      */
     static Map<String, Profiling.Metric> metrics(Path jmhDir, List<Profiler> profilers) throws IOException {
         Map<String, List<Double>> scores = new LinkedHashMap<>();
@@ -134,9 +144,10 @@ public final class CellProfilers {
             secondary.properties().forEach(e -> {
                 double score = e.getValue().path("score").asDouble(Double.NaN);
                 String key = e.getKey();
-                if (profilers.stream().anyMatch(p -> p.hasMetric(key)) && Double.isFinite(score)) {
+                String unit = e.getValue().path("scoreUnit").asString();
+                if (profilers.stream().anyMatch(p -> p.hasMetric(key, unit)) && Double.isFinite(score)) {
                     scores.computeIfAbsent(key, x -> new ArrayList<>()).add(score);
-                    units.put(key, e.getValue().path("scoreUnit").asString());
+                    units.put(key, unit);
                 }
             });
         }

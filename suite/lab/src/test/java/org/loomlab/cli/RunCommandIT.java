@@ -115,7 +115,7 @@ class RunCommandIT {
             "--run-budget 0s;                  --run-budget '0s' is not a positive duration",
             "--precision 150%;                 --precision '150%' is not a relative half-width; valid: above 0 %",
             "--jvm /nonexistent/java;          --jvm '/nonexistent/java' is neither a java binary nor a JDK home",
-            "--prof gc,perf;                   --prof 'perf' is not a profiler; valid: gc, jfr, async",
+            "--prof gc,nope;                   --prof 'nope' is not a profiler; valid: gc, jfr, async, cl, comp",
             "--param settings=fast;            unknown settings 'fast'; valid: smoke, quick, full, scaled, talk",
             "--max-forks 0;                    --max-forks '0' is not a number of forks; valid: a whole number from 1",
             "--detect 1%;                      --detect 1 % is out of range; valid: above the diff's noise band of 2 %",
@@ -188,6 +188,23 @@ class RunCommandIT {
         JsonNode allocation = RecordJson.mapper().readTree(runJson.toFile()).get("results").get(1);
         assertThat(allocation.get("metric").asString()).isEqualTo("gc.alloc.rate.norm");
         assertThat(allocation.get("score").asDouble()).isPositive();
+    }
+
+    @Test
+    void profCompIsPassedToJmhAndItsMetricsAreKept() throws Exception {
+        Path results = tmp.resolve("results");
+        LabProcess.Result r = LabProcess.run(tmp.resolve("log"), 120, "run", "--profile", "smoke", "--results",
+                results.toString(), "--run-id", "prof-comp-it", "--prof", "comp", "-e", "philosophers", "-p", "lock=reentrant",
+                "-p", "threads=virtual", "-p", "workload=noop", "-p", "dinner=lab");
+        assertThat(r.exitCode()).as(r.stdout() + r.stderr()).isZero();
+        Path runJson = RunFiles.onlyRunJson(results);
+        assertThat(RecordSchema.violations(runJson)).isEmpty();
+        JsonNode cell = RecordJson.mapper().readTree(runJson.toFile()).get("results").get(0);
+        assertThat(cell.at("/profiling/profilers").toString()).isEqualTo("[\"comp\",\"gc\"]");
+        // JMH's compiler profiler: the JIT's time over the fork, in ms, kept beside the score
+        assertThat(cell.at("/profiling/metrics/compiler.time.total/score").asDouble()).isPositive();
+        assertThat(cell.at("/profiling/metrics/compiler.time.total/unit").asString()).isEqualTo("ms");
+        assertThat(cell.at("/profiling/metrics").has("tableMeals")).isFalse();
     }
 
     @Test

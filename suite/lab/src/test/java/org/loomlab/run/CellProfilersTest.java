@@ -49,6 +49,25 @@ class CellProfilersTest {
     }
 
     @Test
+    void aPassedThroughProfilerGoesToJmhAsGivenAndKeepsItsNumbers() throws Exception {
+        Profiler stack = new Profiler("stack", "lines=5");
+        Profiler comp = new Profiler("comp", null);
+        assertThat(new CellProfilers(List.of(stack, comp), null).jmhArgsCountingAllocation(jmh, "cell-01", 1))
+                .containsExactly("-prof", "stack:lines=5", "-prof", "comp", "-prof", "gc");
+        // gc with options is still the lab's gc: not added again
+        assertThat(new CellProfilers(List.of(new Profiler("gc", "churn=true")), null).jmhArgsCountingAllocation(jmh, "cell-01", 1))
+                .containsExactly("-prof", "gc:churn=true");
+        Files.writeString(jmh.resolve("fork-1.json"), """
+                [{"primaryMetric": {"score": 9.0, "scoreUnit": "ms/op"},
+                  "secondaryMetrics": {
+                    "compiler.time.total": {"score": 812.0, "scoreUnit": "ms"},
+                    "stack": {"score": "NaN", "scoreUnit": "---"},
+                    "tableMeals": {"score": 250.0, "scoreUnit": "#"}}}]
+                """);
+        assertThat(CellProfilers.metrics(jmh, List.of(stack, comp))).containsOnlyKeys("compiler.time.total");
+    }
+
+    @Test
     void everyJmhForkCountsItsAllocationOnceWhateverProfWasGiven() throws Exception {
         assertThat(CellProfilers.none().jmhArgsCountingAllocation(jmh, "cell-01", 1)).containsExactly("-prof", "gc");
         assertThat(new CellProfilers(List.of(Profiler.GC, Profiler.JFR), null).jmhArgsCountingAllocation(jmh, "cell-01", 1))
