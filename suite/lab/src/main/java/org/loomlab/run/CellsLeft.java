@@ -68,7 +68,7 @@ final class CellsLeft implements SessionCells {
     @Override
     public boolean network() {
         // One JDK: a resume still serves what any of the run's cells calls, as it always has.
-        return RunSession.needsFixture(inTurns() ? planned.todo() : planned.plans());
+        return SessionCells.needsFixture(inTurns() ? planned.todo() : planned.plans());
     }
 
     @Override

@@ -122,6 +122,7 @@ public final class RunSession {
         // Resumed, the run keeps its plan's profile and its order (plan.json keeps the cells in the order they began in).
         planned = !options.inTurns() ? planned.forOneJdk(options, lanes.get(0), id, catalogue, benchmarks)
                 : options.resume() ? SessionPlan.resumedInTurns(options, lanes, id, catalogue, benchmarks) : planned;
+        CellHistory history = history(lanes, planned);
         SessionCells cells;
         if (options.topUp() != null) {
             Optional<TopUp> topUp = TopUp.of(options, lanes, id, planned, laneAxes, started, listener);
@@ -131,7 +132,7 @@ public final class RunSession {
             cells = topUp.get();
         } else {
             if (options.inTurns() && !options.resume()) {
-                planned = planned.inTurns(lanes.size(), history(lanes, planned));
+                planned = planned.inTurns(lanes.size(), history);
             }
             SessionLane only = lanes.get(0);
             if (options.inTurns() && planned.nothingLeft()) {
@@ -145,7 +146,7 @@ public final class RunSession {
             }
             cells = new CellsLeft(options, lanes, planned, id, benchmarks, host, started, laneAxes, listener);
         }
-        return session(lanes, cells, history(lanes, planned), profilers, laneAxes);
+        return session(lanes, cells, history, profilers, laneAxes);
     }
 
     /** Earlier runs of the profile on this host: what each cell took, and how far its forks spread. */
@@ -239,10 +240,6 @@ public final class RunSession {
                 // The hook stops the fixture.
             }
         }
-    }
-
-    static boolean needsFixture(List<CellPlan> plans) {
-        return plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
     }
 
     /** Two lanes or more, taking turns of their own. */

@@ -19,6 +19,11 @@ import java.util.Map;
  */
 interface SessionCells {
 
+    /** Whether a cell of {@code plans} calls the HTTP fixture. */
+    static boolean needsFixture(List<CellPlan> plans) {
+        return plans.stream().anyMatch(p -> p.experiment().needsFixture(p.params()));
+    }
+
     /** Its cells, each as its lane runs it, in the order they start. */
     List<CellPlan> cells();
 

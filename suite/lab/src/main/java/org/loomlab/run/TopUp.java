@@ -135,7 +135,7 @@ final class TopUp implements SessionCells {
 
     @Override
     public boolean network() {
-        return RunSession.needsFixture(cells);
+        return SessionCells.needsFixture(cells);
     }
 
     @Override
