@@ -36,11 +36,9 @@ class LayersTest {
     static final List<List<String>> LAYERS = List.of(
             List.of("cli"),
             List.of("matrix"),
-            List.of("run"),
+            List.of("claims", "report", "run"),
             List.of("progress"),
-            List.of("claims", "report"),
-            List.of("compare", "history"),
-            List.of("plan"),
+            List.of("compare", "history", "plan"),
             List.of("fingerprint", "fixturehost"),
             List.of("docker", "layout", "text"));
 

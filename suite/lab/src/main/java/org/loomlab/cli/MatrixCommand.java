@@ -96,7 +96,7 @@ final class MatrixCommand implements Callable<Integer> {
                 jdk == null ? name : jdk, flags, own));
         MatrixRun matrix = MatrixRun.checked(new MatrixRun.Request(LoomLab.home(), where.layout().root(), matrixId,
                 where.hostId, jdks, arch, cpus, memory, jdkTimeout, resume, plan.request(policy), jvmArgs, oneAfterAnother,
-                lanes.turnSeed, asked, topUp), System.out);
+                lanes.turnSeed, asked, topUp), System.out, new RunConsole(System.out, false));
         if (json && !dryRun) {
             throw new IllegalArgumentException("--json describes a dry run; give it with --dry-run");
         }

@@ -3,6 +3,7 @@ package org.loomlab.cli;
 import org.loomlab.run.LaneSpec;
 import org.loomlab.layout.BuildLayout;
 import org.loomlab.run.Profiler;
+import org.loomlab.run.RunOptions;
 import org.loomlab.run.RunSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,10 +90,17 @@ final class RunCommand implements Callable<Integer> {
         Path jar = benchmarks != null ? benchmarks : new BuildLayout(home).benchmarksJar();
         List<LaneSpec> asked = lanes.onJvms(jvms);
         Path jvm = jvms.size() == 1 ? jvms.get(0) : null;
-        RunSession session = new RunSession(new RunSession.Request(home, jar, javaBinary(jvm), where.layout().root(), runId,
-                where.hostId, jdkId, jvmArgs, fixture, Profiler.parse(prof), resume, strict, plan.request(policy),
-                asked, lanes.turnSeed, topUp), System.out);
-        return session.run() ? LoomLab.OK : LoomLab.FAILED;
+        // In the order the flags were always checked in: the first bad one is the one said.
+        Path java = javaBinary(jvm);
+        Path results = where.layout().root();
+        List<Profiler> profilers = Profiler.parse(prof);
+        RunOptions options = RunOptions.of(home, jar, results, plan.request(policy))
+                .withJava(java).withRunId(runId).withHostId(where.hostId).withJdkId(jdkId).withJvmArgs(jvmArgs)
+                .withFixture(fixture).withProfilers(profilers).withResume(resume).withLanes(asked)
+                .withTurnSeed(lanes.turnSeed).withTopUp(topUp);
+        RunConsole console = new RunConsole(System.out, strict);
+        new RunSession(options, console).run();
+        return console.ok() ? LoomLab.OK : LoomLab.FAILED;
     }
 
     /** A java binary, or a JDK home holding bin/java. */

@@ -16,6 +16,8 @@ import org.loomlab.record.ResultsLayout;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.RunStatus;
 import org.loomlab.run.LaneSpec;
+import org.loomlab.run.RunListener;
+import org.loomlab.run.RunOptions;
 import org.loomlab.run.RunSession;
 
 import java.io.PrintStream;
@@ -45,10 +47,13 @@ final class MatrixInTurns {
 
     private final Path home;
     private final PrintStream out;
+    private final RunListener listener;
 
-    MatrixInTurns(Path home, PrintStream out) {
+    /** @param listener told the run of the lanes as {@code loom-lab run} tells its own */
+    MatrixInTurns(Path home, PrintStream out, RunListener listener) {
         this.home = home;
         this.out = out;
+        this.listener = listener;
     }
 
     /**
@@ -101,9 +106,15 @@ final class MatrixInTurns {
                 // As a matrix run JDK after JDK resumes: the flags that planned it are its plan's, not those typed again.
                 out.println("matrix: resuming as planned in " + id + "'s plan.json; the planning flags given again are left out");
             }
-            new RunSession(new RunSession.Request(home, build.benchmarksJar(), lanes.get(0).java(), results, id, hostName,
-                    null, resume ? null : jvmArgs, fixture == null ? "local" : fixture.url(), List.of(), resume, false,
-                    resume ? PlanRequest.none() : plan, lanes, resume ? null : turnSeed, topUp), out).run();
+            RunOptions options = RunOptions.of(home, build.benchmarksJar(), results, resume ? PlanRequest.none() : plan)
+                    .withJava(lanes.get(0).java()).withRunId(id).withHostId(hostName)
+                    .withFixture(fixture == null ? "local" : fixture.url()).withResume(resume).withLanes(lanes)
+                    .withTopUp(topUp);
+            // Resumed, the plan says what the flags did: those typed again are left out, not refused.
+            if (!resume) {
+                options = options.withJvmArgs(jvmArgs).withTurnSeed(turnSeed);
+            }
+            new RunSession(options, listener).run();
         } finally {
             started.forEach(StandingContainer::close);
             Runtime.getRuntime().removeShutdownHook(stop);

@@ -21,6 +21,7 @@ import org.loomlab.record.MatrixRecord;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
 import org.loomlab.run.LaneSpec;
+import org.loomlab.run.RunListener;
 import org.loomlab.text.Figures;
 import org.loomlab.text.MarkdownTable;
 
@@ -91,6 +92,8 @@ public final class MatrixRun {
 
     private final Request request;
     private final PrintStream out;
+    /** Told the run of JDKs that take turns, as {@code loom-lab run} tells its own. */
+    private final RunListener inTurns;
     private final Profile chosen;
     private final List<CellPlan> plans;
     private final List<JdkDescriptor> selected;
@@ -100,10 +103,11 @@ public final class MatrixRun {
     private final String id;
     private final String hostName;
 
-    private MatrixRun(Request request, PrintStream out, Profile chosen, List<CellPlan> plans, List<JdkDescriptor> selected,
+    private MatrixRun(Request request, PrintStream out, RunListener inTurns, Profile chosen, List<CellPlan> plans, List<JdkDescriptor> selected,
                       List<MatrixLane> lanes, Arch target) {
         this.request = request;
         this.out = out;
+        this.inTurns = inTurns;
         this.chosen = chosen;
         this.plans = plans;
         this.selected = selected;
@@ -123,7 +127,7 @@ public final class MatrixRun {
     }
 
     /** The matrix {@code request} asks for, every input checked: a bad one is a one-line error before any container starts. */
-    public static MatrixRun checked(Request request, PrintStream out) throws IOException {
+    public static MatrixRun checked(Request request, PrintStream out, RunListener inTurns) throws IOException {
         Path home = request.home();
         Profile chosen = request.plan().chosenProfile();
         // The runner images carry this jar, so its catalogue is what every JDK's run plans from.
@@ -152,7 +156,7 @@ public final class MatrixRun {
                         + "; valid: --lane without it, or --jdk");
             }
         }
-        return new MatrixRun(request, out, chosen, plans, selected, lanes, target);
+        return new MatrixRun(request, out, inTurns, chosen, plans, selected, lanes, target);
     }
 
     /**
@@ -213,7 +217,7 @@ public final class MatrixRun {
             }
         }
         List<MatrixRecord.Entry> entries = new ArrayList<>(skipped);
-        entries.addAll(new MatrixInTurns(request.home(), out).run(entrants, plans, chosen, request.plan(), layout.root(),
+        entries.addAll(new MatrixInTurns(request.home(), out, inTurns).run(entrants, plans, chosen, request.plan(), layout.root(),
                 hostName, id, request.jvmArgs(), request.turnSeed(), resumeInTurns, request.topUp(), matrixFile,
                 callerUidGid()));
         return ended(matrixFile, started, entries);

@@ -6,7 +6,6 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunStatus;
 import org.loomlab.text.Figures;
-import org.loomlab.report.ResultsTable;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -117,7 +116,7 @@ public final class Progress {
         String spread = cell.mealSpread() == null ? "" : String.format(Locale.ROOT, ", meal spread %.1f", cell.mealSpread());
         String forks = cell.samples().isEmpty() ? "" : ", " + cell.forks().size() + " fork" + (cell.forks().size() == 1 ? "" : "s");
         return String.format(Locale.ROOT, "%s %s %s %s%s%s", cell.metric(), Figures.number(cell.score()), cell.unit(),
-                ResultsTable.precision(cell), forks, spread);
+                Figures.precision(cell), forks, spread);
     }
 
     /** A duration as the progress lines show it: {@code 1h02m}, {@code 4m39s} or {@code 7s}. */

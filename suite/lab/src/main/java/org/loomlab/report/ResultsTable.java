@@ -88,14 +88,6 @@ public final class ResultsTable {
      * iterations of one fork.
      */
     public static String precision(Cell c) {
-        if (c.precision() != null) {
-            var p = c.precision();
-            String level = Figures.percent(p.confidence());
-            String flag = p.shortOfTarget() ? " !" : "";
-            return p.relativeHalfWidth() == null ? "±? (" + level + ")" + flag
-                    : String.format(Locale.ROOT, "±%.1f %% (%s)%s", 100 * p.relativeHalfWidth(), level, flag);
-        }
-        return c.score() == null || Double.isNaN(c.relativeError()) ? ""
-                : String.format(Locale.ROOT, "±%.1f %% (99.9 %%, iterations)", 100 * c.relativeError());
+        return Figures.precision(c);
     }
 }

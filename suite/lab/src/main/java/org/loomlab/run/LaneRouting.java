@@ -34,9 +34,9 @@ record LaneRouting(Map<String, CellJvm> jvms, Map<String, Path> dirs, Map<String
         this(jvms, dirs, Map.of());
     }
 
-    /** Where a top-up finds a lane's finished cell: keyed by lane and cell ({@link RunSession#key(CellPlan)}). */
+    /** Where a top-up finds a lane's finished cell: keyed by lane and cell ({@link CellKeys#of(CellPlan)}). */
     static String key(CellPlan plan) {
-        return plan.lane() + " " + RunSession.key(plan);
+        return plan.lane() + " " + CellKeys.of(plan);
     }
 
     /** Whether {@code group} is a topped-up cell's lanes: its files are kept and its forks go on from its rounds. */

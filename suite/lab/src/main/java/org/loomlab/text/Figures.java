@@ -1,5 +1,7 @@
 package org.loomlab.text;
 
+import org.loomlab.record.Cell;
+
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.time.Duration;
@@ -46,5 +48,21 @@ public final class Figures {
     /** A number to four significant digits without trailing zeros: 1 - 0.95 is 0.05, not 0.050000000000000044. */
     public static String plain(double value) {
         return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * A cell's ± as tables and progress lines show it: its interval at its level, {@code !} when short of its target;
+     * a cell measured without forks, JMH's iteration error; blank without a score.
+     */
+    public static String precision(Cell c) {
+        if (c.precision() != null) {
+            var p = c.precision();
+            String level = Figures.percent(p.confidence());
+            String flag = p.shortOfTarget() ? " !" : "";
+            return p.relativeHalfWidth() == null ? "±? (" + level + ")" + flag
+                    : String.format(Locale.ROOT, "±%.1f %% (%s)%s", 100 * p.relativeHalfWidth(), level, flag);
+        }
+        return c.score() == null || Double.isNaN(c.relativeError()) ? ""
+                : String.format(Locale.ROOT, "±%.1f %% (99.9 %%, iterations)", 100 * c.relativeError());
     }
 }

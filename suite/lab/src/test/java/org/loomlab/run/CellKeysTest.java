@@ -13,7 +13,7 @@ import org.loomlab.record.Cell;
 import org.loomlab.record.CellStatus;
 
 /** A resumed run finds its finished cells by key: the plan and the record list params in their own orders. */
-class RunSessionKeyTest {
+class CellKeysTest {
 
     @Test
     void aRecordedCellIsItsPlannedCellWhateverTheOrderOfItsParams() {
@@ -26,7 +26,7 @@ class RunSessionKeyTest {
         Experiment probe = Catalogued.EXPERIMENTS.of("pinning-probe");
         Cell cell = Cell.unmeasured(probe.label(), recorded, probe.metric(), probe.unit(), CellStatus.TIMEOUT, "t", 1, null);
 
-        assertThat(RunSession.key(cell)).isEqualTo(RunSession.key(new CellPlan(probe, planned)));
+        assertThat(CellKeys.of(cell)).isEqualTo(CellKeys.of(new CellPlan(probe, planned)));
     }
 
     @Test
@@ -35,7 +35,7 @@ class RunSessionKeyTest {
         Cell cell = Cell.unmeasured(probe.label(), Map.of("blocking", "wait", "lock", "reentrant"), probe.metric(),
                 probe.unit(), CellStatus.TIMEOUT, "t", 1, null);
 
-        assertThat(RunSession.key(cell))
-                .isNotEqualTo(RunSession.key(new CellPlan(probe, Map.of("lock", "reentrant", "blocking", "sleep"))));
+        assertThat(CellKeys.of(cell))
+                .isNotEqualTo(CellKeys.of(new CellPlan(probe, Map.of("lock", "reentrant", "blocking", "sleep"))));
     }
 }
