@@ -1,7 +1,6 @@
 package org.loomlab.cli;
 
 import org.apache.commons.statistics.descriptive.Median;
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.loomlab.plan.Profile;
 import org.loomlab.record.Cell;
 import org.loomlab.record.CellKey;
@@ -9,6 +8,7 @@ import org.loomlab.record.CellStatus;
 import org.loomlab.record.RunRecord;
 import org.loomlab.record.VarianceComponents;
 import org.loomlab.text.MarkdownTable;
+import org.loomlab.stats.StudentT;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -199,8 +199,7 @@ final class ComponentsCommand implements Callable<Integer> {
         double variance = 2 * v.forkMeanVariance(v.iterationsPerFork());
         double target = Math.log((1 + CHANGE) / (1 + BAND));
         for (int n = 2; n <= MOST_ROUNDS; n++) {
-            TDistribution t = TDistribution.of(n - 1);
-            double reach = (t.inverseCumulativeProbability(1 - ALPHA / 2) + t.inverseCumulativeProbability(POWER))
+            double reach = (StudentT.quantile(n - 1, 1 - ALPHA / 2) + StudentT.quantile(n - 1, POWER))
                     * Math.sqrt(variance / n);
             if (reach <= target) {
                 return n;
