@@ -68,6 +68,34 @@ test: images ansible
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp verify
     bin/loom-lab check results
 
+# Say which of the build's pins have newer releases: Maven plugins and libraries (versions-maven-plugin), the wrapper's Maven, ansible-core
+outdated:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cd suite
+    export JAVA_HOME="$(../bin/find-jdk 2>/dev/null)"
+    versions=org.codehaus.mojo:versions-maven-plugin:2.25.2
+    # The findings are the lines with an arrow (current -> newer), once each, under the first module that has them. The
+    # "Require Maven X" lists are left out: they name older releases for older Mavens (no minimum Maven is declared).
+    newer() {
+      awk '/Require Maven/ { old = 1 } /^\[INFO\] *$/ { old = 0 } /^\[INFO\] Building / && !/Building jar/ { print; next }
+           / -> / && !old && !seen[$0]++ { print }' | sed 's/^\[INFO\] //'
+    }
+    ./mvnw -B -ntp "$versions:display-plugin-updates" "$versions:display-dependency-updates" \
+      -DprocessDependencyManagement=true -DallowSnapshots=false | newer
+    # The wrapper's Maven is no dependency of the build: ask the same plugin about a pom that depends on it.
+    maven=$(sed -n 's|.*/apache-maven-\([0-9.]*\)-bin.zip|\1|p' .mvn/wrapper/maven-wrapper.properties)
+    probe=$(mktemp -d)
+    printf '%s\n' '<project><modelVersion>4.0.0</modelVersion><groupId>local</groupId><artifactId>wrapper</artifactId>' \
+      '<version>0</version><packaging>pom</packaging><dependencies><dependency><groupId>org.apache.maven</groupId>' \
+      "<artifactId>apache-maven</artifactId><version>$maven</version><type>pom</type></dependency></dependencies></project>" \
+      > "$probe/pom.xml"
+    echo "wrapper's Maven $maven (suite/.mvn/wrapper/maven-wrapper.properties):"
+    ./mvnw -B -ntp -f "$probe/pom.xml" "$versions:display-dependency-updates" -DallowSnapshots=false | newer
+    rm -rf "$probe"
+    core=$(sed -n 's/^ANSIBLE_CORE_VERSION=//p' ../bin/ansible-tools)
+    echo "ansible-core $core (bin/ansible-tools); PyPI has: $(python3 -m pip index versions ansible-core 2>/dev/null | head -n 1)"
+
 # Build the benchmarks jar and the loom-lab jar without testing
 build:
     cd suite && JAVA_HOME="$(../bin/find-jdk)" ./mvnw -B -ntp -q package -DskipTests

@@ -4,6 +4,7 @@ import org.loomlab.fingerprint.HostFingerprint;
 import org.loomlab.history.ChangeRule;
 import org.loomlab.history.History;
 import org.loomlab.plan.PlanRequest;
+import org.loomlab.plan.RunPlan;
 import org.loomlab.record.CellKey;
 import org.loomlab.record.RecordJson;
 import org.loomlab.record.ResultsLayout;
@@ -34,7 +35,8 @@ import java.util.stream.Stream;
         description = "Reads results/<host>/<jdk>/<run>/run.json of the runs that completed under one profile, in the order "
                 + "they started, and finds where each cell's level changed (E-Divisive means with a seeded permutation test, "
                 + "kept only when the change is larger than the runs' intervals), each put down to what changed between the "
-                + "runs: suite commit, JDK build, kernel, CPU, image or fixture. Writes history.md, history.html (a small "
+                + "runs: suite commit, benchmarks jar, JDK build, JVM flags, GC, kernel, CPU, container limits, image or "
+                + "fixture. Writes history.md, history.html (a small "
                 + "chart per cell) and history.csv (a row per run, cell and metric) beside the runs, and prints the change "
                 + "points.")
 final class HistoryCommand implements Callable<Integer> {
@@ -78,12 +80,14 @@ final class HistoryCommand implements Callable<Integer> {
                     + "; valid: --host with one of " + children(layout.root()));
         }
         String jdkId = jdk != null ? jdk : busiestJdk(hostDir);
-        List<RunRecord> records = records(hostDir.resolve(jdkId));
+        Map<String, String> benchmarks = new TreeMap<>();
+        List<RunRecord> records = records(hostDir.resolve(jdkId), benchmarks);
         if (records.isEmpty()) {
             throw new IllegalArgumentException("no complete " + profile + " runs of " + jdkId + " on " + hostId
                     + (runs == null ? "" : " matching " + runs));
         }
-        History h = History.of(hostId, jdkId, profile, records, RunSource.matching(), wanted, new ChangeRule());
+        History h = History.of(hostId, jdkId, profile, records, benchmarks,
+                RunSource.matching(), wanted, new ChangeRule());
         Path dir = out != null ? out : HistoryPage.dir(layout.root(), hostId, jdkId);
         ReportPage page = HistoryPage.of(h);
         RecordJson.writeTextAtomically(dir.resolve(HistoryPage.MARKDOWN), page.markdown());
@@ -116,8 +120,11 @@ final class HistoryCommand implements Callable<Integer> {
         return busiest;
     }
 
-    /** The complete runs of the profile in a JDK's directory (and the --runs glob); unreadable ones are named and skipped. */
-    private List<RunRecord> records(Path jdkDir) throws IOException {
+    /**
+     * The complete runs of the profile in a JDK's directory (and the --runs glob); unreadable ones are named and skipped.
+     * Puts each kept run's benchmarks jar hash (its plan's) into {@code benchmarks} by run id.
+     */
+    private List<RunRecord> records(Path jdkDir, Map<String, String> benchmarks) throws IOException {
         PathMatcher glob = runs == null ? null : FileSystems.getDefault().getPathMatcher("glob:" + runs);
         List<RunRecord> out = new ArrayList<>();
         for (Path file : runJsons(jdkDir).toList()) {
@@ -133,9 +140,24 @@ final class HistoryCommand implements Callable<Integer> {
             }
             if (profile.equals(r.profile()) && r.status() == RunStatus.COMPLETE) {
                 out.add(r);
+                String sha = benchmarksOf(file.getParent());
+                if (sha != null) {
+                    benchmarks.put(r.runId(), sha);
+                }
             }
         }
         return out;
+    }
+
+    /** The benchmarks jar's hash the plan.json in {@code runDir} names, or null (no plan, an older one, unreadable). */
+    private static String benchmarksOf(Path runDir) {
+        try {
+            return RunPlan.read(runDir).map(RunPlan::benchmarksSha256).orElse(null);
+        } catch (IOException | RuntimeException unreadable) {
+            System.err.println("history: " + runDir.resolve(RunPlan.FILE) + " unreadable, its benchmarks jar unknown: "
+                    + unreadable.getMessage());
+            return null;
+        }
     }
 
     private static Stream<Path> runJsons(Path jdkDir) throws IOException {

@@ -27,8 +27,13 @@ public record Attribution(List<String> causes, List<String> alsoChanged) {
 
     /** The attribution of a point with {@code before} and {@code after} its sides' runs, in time order. */
     public static Attribution of(List<RunRecord> before, List<RunRecord> after) {
-        RunRecord last = before.get(before.size() - 1);
-        RunRecord first = after.get(0);
+        return ofRuns(before.stream().map(RunFacts::of).toList(), after.stream().map(RunFacts::of).toList());
+    }
+
+    /** The same, of runs known with their plans' benchmarks jars. */
+    public static Attribution ofRuns(List<RunFacts> before, List<RunFacts> after) {
+        RunFacts last = before.get(before.size() - 1);
+        RunFacts first = after.get(0);
         List<String> causes = new ArrayList<>();
         List<String> also = new ArrayList<>();
         for (Trait t : Trait.values()) {
@@ -46,7 +51,7 @@ public record Attribution(List<String> causes, List<String> alsoChanged) {
         return new Attribution(causes, also);
     }
 
-    private static Set<String> values(Trait t, List<RunRecord> runs) {
+    private static Set<String> values(Trait t, List<RunFacts> runs) {
         return runs.stream().map(t::of).collect(Collectors.toSet());
     }
 

@@ -122,15 +122,45 @@ public final class EDivisive {
     }
 
     /**
-     * The split of {@code values[from, to)} with the largest size-weighted energy statistic
-     * {@code Q = m n / (m + n) (2/(m n) sum|x - y| - sum|x - x'| / C(m, 2) - sum|y - y'| / C(n, 2))}, as
-     * {statistic, index}; null when the segment is too short for two sides. Moving one value from the right side to the
-     * left updates the three sums in O(n), so a segment costs O(n^2).
+     * The split of {@code values[from, to)} with the largest size-weighted energy statistic ({@link #statistic}), as
+     * {statistic, index}; null when the segment is too short for two sides.
      */
     static double[] bestSplit(double[] values, int from, int to) {
+        double[][] best = {null};
+        forEachSplit(values, from, to, (at, left, right, between, withinLeft, withinRight) -> {
+            double q = statistic(left, right, between, withinLeft, withinRight);
+            if (best[0] == null || q > best[0][0]) {
+                best[0] = new double[]{q, at};
+            }
+        });
+        return best[0];
+    }
+
+    /**
+     * {@code Q = m n / (m + n) (2/(m n) sum|x - y| - sum|x - x'| / C(m, 2) - sum|y - y'| / C(n, 2))} of a split with
+     * {@code m} values on the left and {@code n} on the right: the within-side means are over distinct pairs (Matteson
+     * and James's U-statistic).
+     */
+    static double statistic(int m, int n, double between, double withinLeft, double withinRight) {
+        double energy = 2 * between / ((double) m * n) - withinLeft / (m * (m - 1) / 2.0) - withinRight / (n * (n - 1) / 2.0);
+        return (double) m * n / (m + n) * energy;
+    }
+
+    /** The distance sums of one split; each within-side sum counts a pair once. */
+    @FunctionalInterface
+    interface SplitSums {
+        void accept(int at, int left, int right, double between, double withinLeft, double withinRight);
+    }
+
+    /**
+     * Every split of {@code values[from, to)} whose sides hold {@link #MIN_SIDE} values or more, in order, with its
+     * first index after the split. Moving one value from the right side to the left updates the three sums in O(n), so
+     * a segment costs O(n^2).
+     */
+    static void forEachSplit(double[] values, int from, int to, SplitSums sink) {
         int n = to - from;
         if (n < 2 * MIN_SIDE) {
-            return null;
+            return;
         }
         double within = 0;
         for (int i = from; i < to; i++) {
@@ -141,7 +171,6 @@ public final class EDivisive {
         double left = 0;
         double right = within;
         double between = 0;
-        double[] best = null;
         for (int at = from; at < to - MIN_SIDE; at++) {
             double moved = values[at];
             double toLeft = 0;
@@ -156,16 +185,9 @@ public final class EDivisive {
             right -= toRight;
             between += toRight - toLeft;
             int m = at + 1 - from;
-            int k = n - m;
-            if (m < MIN_SIDE) {
-                continue;
-            }
-            double energy = 2 * between / ((double) m * k) - left / (m * (m - 1) / 2.0) - right / (k * (k - 1) / 2.0);
-            double q = (double) m * k / n * energy;
-            if (best == null || q > best[0]) {
-                best = new double[]{q, at + 1};
+            if (m >= MIN_SIDE) {
+                sink.accept(at + 1, m, n - m, between, left, right);
             }
         }
-        return best;
     }
 }

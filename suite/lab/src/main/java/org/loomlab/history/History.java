@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  * ({@link Attribution}). Cells are matched across runs as {@code diff} matches them ({@link CellMatching}: a record
  * older than an axis matches the value the axis declares for it).
  */
-public record History(String host, String jdk, String profile, List<RunRecord> runs, List<Series> series) {
+public record History(String host, String jdk, String profile, List<RunRecord> runs, List<Series> series,
+                      Map<String, String> benchmarks) {
 
     /** Fewer runs than this give no change point: two on each side of one. */
     public static final int MIN_RUNS = 4;
@@ -28,14 +29,23 @@ public record History(String host, String jdk, String profile, List<RunRecord> r
     public History {
         runs = List.copyOf(runs);
         series = List.copyOf(series);
+        benchmarks = Map.copyOf(benchmarks);
+    }
+
+    /** The history of {@code records} with no plan read (the benchmarks jar unknown). */
+    public static History of(String host, String jdk, String profile, List<RunRecord> records, CellMatching matching,
+                             Predicate<CellKey> wanted, ChangeRule rule) {
+        return of(host, jdk, profile, records, Map.of(), matching, wanted, rule);
     }
 
     /**
      * The history of {@code records} (any order; a record whose run did not complete is left out, and so is a cell not
-     * measured ok), of the cells {@code wanted} keeps.
+     * measured ok), of the cells {@code wanted} keeps; {@code benchmarks} maps a run id to the SHA-256 of the
+     * benchmarks jar its plan names (a run missing from it: unknown).
      */
-    public static History of(String host, String jdk, String profile, List<RunRecord> records, CellMatching matching,
-                             Predicate<CellKey> wanted, ChangeRule rule) {
+    public static History of(String host, String jdk, String profile, List<RunRecord> records,
+                             Map<String, String> benchmarks, CellMatching matching, Predicate<CellKey> wanted,
+                             ChangeRule rule) {
         List<RunRecord> runs = records.stream().filter(r -> r.status() == RunStatus.COMPLETE)
                 .sorted(Comparator.comparing(RunRecord::started).thenComparing(RunRecord::runId)).toList();
         Map<CellKey, List<Series.Point>> points = new LinkedHashMap<>();
@@ -48,11 +58,23 @@ public record History(String host, String jdk, String profile, List<RunRecord> r
             }
         }
         List<Series> series = new ArrayList<>();
-        points.forEach((key, p) -> series.add(analysed(key, p, runs, rule)));
-        return new History(host, jdk, profile, runs, series);
+        List<RunFacts> facts = runs.stream().map(r -> new RunFacts(r, benchmarks.get(r.runId()))).toList();
+        points.forEach((key, p) -> series.add(analysed(key, p, facts, rule)));
+        Map<String, String> known = new LinkedHashMap<>();
+        runs.forEach(r -> {
+            if (benchmarks.get(r.runId()) != null) {
+                known.put(r.runId(), benchmarks.get(r.runId()));
+            }
+        });
+        return new History(host, jdk, profile, runs, series, known);
     }
 
-    private static Series analysed(CellKey key, List<Series.Point> points, List<RunRecord> runs, ChangeRule rule) {
+    /** Run {@code r} of this history with its benchmarks jar, as its traits are read. */
+    public RunFacts facts(RunRecord r) {
+        return new RunFacts(r, benchmarks.get(r.runId()));
+    }
+
+    private static Series analysed(CellKey key, List<Series.Point> points, List<RunFacts> runs, ChangeRule rule) {
         Series plain = new Series(key, points, List.of());
         if (points.size() < MIN_RUNS || !plain.positive()) {
             return plain;
@@ -66,13 +88,13 @@ public record History(String host, String jdk, String profile, List<RunRecord> r
             int from = k == 0 ? 0 : shifts.get(k - 1).at();
             int at = shifts.get(k).at();
             int to = k + 1 < shifts.size() ? shifts.get(k + 1).at() : points.size();
-            Attribution why = Attribution.of(runsOf(points.subList(from, at), runs), runsOf(points.subList(at, to), runs));
+            Attribution why = Attribution.ofRuns(runsOf(points.subList(from, at), runs), runsOf(points.subList(at, to), runs));
             changes.add(new ChangePoint(points.get(at - 1).run(), points.get(at).run(), shifts.get(k), why));
         }
         return new Series(key, points, changes);
     }
 
-    private static List<RunRecord> runsOf(List<Series.Point> points, List<RunRecord> runs) {
+    private static List<RunFacts> runsOf(List<Series.Point> points, List<RunFacts> runs) {
         return points.stream().map(p -> runs.get(p.run())).toList();
     }
 

@@ -44,11 +44,11 @@ public final class HistoryPage {
         Map<String, List<String>> axes = varyingAxes(h);
         int changes = h.changes().size();
         String head = String.format(Locale.ROOT, "%d %s runs of %s on %s%s; %d cells and metrics; %d change point%s.%n%n"
-                        + "Change points: %s. Each is put down to a trait (suite commit, JDK build, kernel, CPU, image, fixture) "
-                        + "that changed at it and stayed.%n%n",
+                        + "Change points: %s. Each is put down to a trait (%s) that changed at it and stayed.%n%n",
                 h.runs().size(), h.profile(), h.jdk(), h.host(), h.runs().isEmpty() ? ""
                         : ", " + minute(h.runs().get(0)) + " to " + minute(h.runs().get(h.runs().size() - 1)),
-                h.series().size(), changes, changes == 1 ? "" : "s", ChangeRule.METHOD);
+                h.series().size(), changes, changes == 1 ? "" : "s", ChangeRule.METHOD,
+                Stream.of(Trait.values()).map(Trait::label).collect(Collectors.joining(", ")));
         String changeTable = changes == 0 ? "No change points.\n" : changeTable(h, axes);
         String runTable = runTable(h);
         String md = "# History of " + h.host() + ", " + h.jdk() + "\n\n" + head + "## Change points\n\n" + changeTable
@@ -119,7 +119,7 @@ public final class HistoryPage {
         for (RunRecord r : h.runs()) {
             List<String> row = new ArrayList<>(List.of(r.runId(), minute(r)));
             for (Trait t : Trait.values()) {
-                row.add(t.of(r));
+                row.add(t.of(h.facts(r)));
             }
             row.add(String.valueOf(h.series().stream().filter(s -> s.points().stream()
                     .anyMatch(p -> h.runs().get(p.run()) == r)).count()));
