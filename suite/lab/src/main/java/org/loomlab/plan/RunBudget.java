@@ -33,7 +33,7 @@ public final class RunBudget {
     private int starting = 1;
     /**
      * How many per-cell budgets those cells have: one each, or one for a cell's lanes, whose policy's budget is already
-     * the cell's across them ({@code LaneRun}). Counting it once a lane gave a cell of two lanes twice the budget its
+     * the cell's across them (the session's {@code SessionPlan}). Counting it once a lane gave a cell of two lanes twice the budget its
      * run said (the 2026-11-29 run {@code turns-21-25-g}).
      */
     private int budgets = 1;
